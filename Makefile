@@ -1,0 +1,73 @@
+# The README's commands. Everything a fresh machine needs is installed from here.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tantrix
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+PYTEST_ARGS ?=
+# Every queue the project uses: tasks are routed to a queue named after their app.
+QUEUES := default,games,tournaments,ratings
+
+.PHONY: run test bench lint serve worker beat migrate install install-dev browser clean
+
+$(VENV)/.installed: requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
+	$(BIN)/python -m pip install -q -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.dev-installed
+
+# Browser tests drive Debian's chromium (Playwright's own browser download does not work here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing Debian's chromium for the browser tests"; \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; \
+		else \
+			echo "The browser tests need /usr/bin/chromium: sudo apt-get install chromium" >&2; exit 1; \
+		fi; \
+	fi
+
+## make run: a zero-setup local site on SQLite with Celery eager, with demo data.
+run: $(VENV)/.installed
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py seed_demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+## make test: the whole suite against PostgreSQL, Redis and real Celery worker processes.
+test: $(VENV)/.dev-installed browser
+	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+		TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_BROKER_URL=$(TEST_BROKER_URL) \
+		$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.dev-installed
+	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+		$(BIN)/python -m bench
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+
+## Production-style pieces, configured by the environment (see README).
+migrate: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput
+
+serve: $(VENV)/.installed
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	$(BIN)/gunicorn tantrix_site.wsgi:application --bind 0.0.0.0:$(PORT) --workers $${WEB_CONCURRENCY:-3} --access-logfile -
+
+worker: $(VENV)/.installed
+	$(BIN)/celery -A tantrix_site worker -Q $(QUEUES) --loglevel INFO
+
+beat: $(VENV)/.installed
+	$(BIN)/celery -A tantrix_site beat --loglevel INFO --schedule /tmp/tantrix-celerybeat-schedule
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

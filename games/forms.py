@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from django import forms
+
+
+class RecordSubmitForm(forms.Form):
+    record = forms.CharField(
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 14, "placeholder": '{"format": "tantrix-game/1", ...}'}
+        ),
+        help_text="Paste the game record (JSON), or upload the file below.",
+    )
+    record_file = forms.FileField(required=False, label="Record file")
+    match = forms.IntegerField(
+        required=False, widget=forms.HiddenInput, help_text="The tournament match this game is for."
+    )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("record") and not data.get("record_file"):
+            raise forms.ValidationError("Paste a game record or choose a record file.")
+        return data
+
+    def record_bytes(self) -> bytes:
+        upload = self.cleaned_data.get("record_file")
+        if upload is not None:
+            return upload.read()
+        return self.cleaned_data["record"].encode("utf-8")

@@ -1,0 +1,156 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from players.models import Colour, Player
+
+
+class RecordStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    PROCESSING = "processing", "Processing"
+    VALID = "valid", "Valid"
+    INVALID = "invalid", "Invalid"
+
+
+class RecordSource(models.TextChoices):
+    WEB = "web", "Web form"
+    API = "api", "API"
+    IMPORT = "import", "Import"
+
+
+class GameRecord(models.Model):
+    """A game record exactly as submitted, and what adjudication made of it.
+
+    Nothing submitted is ever thrown away: a body that is not even JSON is stored and marked
+    invalid with the reason, so a player can always see what they sent and why it failed.
+    """
+
+    body = models.BinaryField(help_text="The submitted bytes, unchanged.")
+    submitter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="game_records",
+    )
+    source = models.CharField(max_length=8, choices=RecordSource.choices)
+    idempotency_key = models.CharField(max_length=128, blank=True)
+    status = models.CharField(
+        max_length=12, choices=RecordStatus.choices, default=RecordStatus.PENDING, db_index=True
+    )
+    # Seat index → Player id, resolved from the record's player names at submission.
+    seat_players = models.JSONField(default=list, blank=True)
+    # What other apps attached to the submission (e.g. {"match": 17}); see games/hooks.py.
+    extensions = models.JSONField(default=dict, blank=True)
+    verdict = models.JSONField(null=True, blank=True)
+    error_code = models.CharField(max_length=32, blank=True)
+    error_placement = models.PositiveIntegerField(null=True, blank=True)
+    error_message = models.TextField(blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    claim_token = models.UUIDField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    adjudicated_at = models.DateTimeField(null=True, blank=True)
+    # The first response, replayed verbatim for a repeated Idempotency-Key.
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["submitter", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="record_one_per_submitter_idempotency_key",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[s.value for s in RecordStatus]),
+                name="record_status_known",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "created"], name="record_status_created")]
+
+    def __str__(self) -> str:
+        return f"record {self.pk} ({self.status})"
+
+    @property
+    def body_bytes(self) -> bytes:
+        return bytes(self.body or b"")
+
+    @property
+    def body_text(self) -> str:
+        return self.body_bytes.decode("utf-8", errors="replace")
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in (RecordStatus.VALID, RecordStatus.INVALID)
+
+
+class GameContext(models.TextChoices):
+    CASUAL = "casual", "Casual"
+    TOURNAMENT = "tournament", "Tournament"
+    MASTER = "master", "Master"
+
+
+class EndReason(models.TextChoices):
+    COMPLETED = "completed", "Completed"
+    DEADLOCK = "deadlock", "Deadlock (draw)"
+    RESIGNED = "resigned", "Resigned"
+    TIME = "time", "Lost on time"
+
+
+class Game(models.Model):
+    """An adjudicated, valid game: created exactly once per valid record."""
+
+    record = models.OneToOneField(GameRecord, on_delete=models.PROTECT, related_name="game")
+    players_count = models.PositiveSmallIntegerField()
+    is_pairs = models.BooleanField(default=False)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_draw = models.BooleanField(default=False)
+    end_reason = models.CharField(max_length=10, choices=EndReason.choices)
+    placements = models.JSONField(help_text="The placements, for replay.")
+    placements_count = models.PositiveSmallIntegerField()
+    turns = models.PositiveSmallIntegerField()
+    endgame_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock = models.JSONField(null=True, blank=True)
+    context = models.CharField(
+        max_length=10, choices=GameContext.choices, default=GameContext.CASUAL, db_index=True
+    )
+    # Written by `tournaments`: a plain id, not a foreign key, so `games` never depends upward.
+    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    played_at = models.DateTimeField(db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~(models.Q(is_draw=True) & models.Q(winner_seat__isnull=False)),
+                name="game_draw_has_no_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.pk}"
+
+
+class GameSeat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
+    colour = models.CharField(max_length=6, choices=Colour.choices)
+    score = models.PositiveSmallIntegerField()
+    # Tournament points after time penalties; filled by `tournaments` for tournament games.
+    tournament_points = models.DecimalField(max_digits=4, decimal_places=1, null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_in_game"),
+            models.UniqueConstraint(fields=["game", "player"], name="player_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seat} {self.player_id}"

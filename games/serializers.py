@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import Game, GameRecord, GameSeat
+
+
+class RecordSubmitResponseSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    url = serializers.CharField(help_text="Poll this for the verdict.")
+    page = serializers.CharField(help_text="The record's web page.")
+
+
+class RecordSerializer(serializers.ModelSerializer):
+    submitter = serializers.CharField(source="submitter.username", default=None, read_only=True)
+    error = serializers.SerializerMethodField()
+    game = serializers.SerializerMethodField()
+    body = serializers.CharField(source="body_text", read_only=True)
+
+    class Meta:
+        model = GameRecord
+        fields = [
+            "id",
+            "status",
+            "source",
+            "submitter",
+            "created",
+            "adjudicated_at",
+            "attempts",
+            "verdict",
+            "error",
+            "game",
+            "seat_players",
+            "extensions",
+            "body",
+        ]
+
+    def get_error(self, record: GameRecord) -> dict | None:
+        if not record.error_code:
+            return None
+        return {
+            "code": record.error_code,
+            "placement": record.error_placement,
+            "message": record.error_message,
+        }
+
+    def get_game(self, record: GameRecord) -> int | None:
+        game = getattr(record, "game", None) if record.status == "valid" else None
+        return game.pk if game else None
+
+
+class RecordListSerializer(RecordSerializer):
+    class Meta(RecordSerializer.Meta):
+        fields = [
+            "id",
+            "status",
+            "source",
+            "submitter",
+            "created",
+            "adjudicated_at",
+            "error",
+            "extensions",
+        ]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+
+    class Meta:
+        model = GameSeat
+        fields = ["seat", "player", "player_name", "colour", "score", "tournament_points"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "record",
+            "players_count",
+            "is_pairs",
+            "winner_seat",
+            "is_draw",
+            "end_reason",
+            "placements_count",
+            "turns",
+            "endgame_from",
+            "context",
+            "event_id",
+            "played_at",
+            "seats",
+        ]
+
+
+class GameDetailSerializer(GameSerializer):
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "clock", "placements"]

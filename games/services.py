@@ -1,0 +1,418 @@
+"""Writes for game records: submission, adjudication, and the stale-record sweep."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games import engine
+from games.hooks import submission_extensions
+from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
+from games.signals import game_adjudicated
+from players.roles import may_submit_any_game, player_of
+from players.selectors import players_by_names
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a submission produced: the stored record and the HTTP answer to give."""
+
+    record: GameRecord
+    status_code: int
+    body: dict
+    created: bool
+
+
+class EnvelopeError(Exception):
+    """A submission refused before adjudication; the record is still stored, marked invalid."""
+
+    def __init__(self, status_code: int, code: str, errors: dict[str, list[str]]):
+        super().__init__(code)
+        self.status_code = status_code
+        self.code = code
+        self.errors = errors
+
+    @property
+    def message(self) -> str:
+        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in self.errors.items())
+
+
+def record_links(record: GameRecord) -> dict[str, str]:
+    return {
+        "url": reverse("api-record-detail", args=[record.pk]),
+        "page": reverse("record-detail", args=[record.pk]),
+    }
+
+
+def _parse_envelope(body: bytes) -> dict:
+    limit = settings.GAME_RECORD_MAX_BYTES
+    if len(body) > limit:
+        raise EnvelopeError(
+            413,
+            "TOO_LARGE",
+            {"record": [f"The record is {len(body):,} bytes; the limit is {limit:,} bytes."]},
+        )
+    if not body.strip():
+        raise EnvelopeError(400, "MALFORMED", {"record": ["The record is empty."]})
+    try:
+        document = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise EnvelopeError(
+            400, "MALFORMED", {"record": [f"The record is not UTF-8 text (byte {exc.start})."]}
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise EnvelopeError(
+            400,
+            "MALFORMED",
+            {"record": [f"Not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}."]},
+        ) from None
+    except RecursionError:
+        raise EnvelopeError(
+            400, "MALFORMED", {"record": ["The JSON is nested too deeply."]}
+        ) from None
+    if not isinstance(document, dict):
+        raise EnvelopeError(400, "MALFORMED", {"record": ["A game record must be a JSON object."]})
+    return document
+
+
+def _seat_names(document: dict) -> list[str] | None:
+    """The seated players' names, or None when the record is too malformed to say.
+
+    A record whose players cannot be read still goes to the engine, which names exactly what is
+    wrong with it (MALFORMED with the field); the envelope only resolves what it can read.
+    """
+    players = document.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        return None
+    names = []
+    for seat in players:
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            return None
+        names.append(seat["name"].strip())
+    return names
+
+
+def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: bool) -> list:
+    if names is None:
+        if check_participant and not may_submit_any_game(actor):
+            raise EnvelopeError(
+                400,
+                "MALFORMED",
+                {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
+            )
+        return []
+    found = players_by_names(names)
+    unknown = [name for name in names if name.lower() not in found]
+    if unknown:
+        raise EnvelopeError(
+            400,
+            "UNKNOWN_PLAYER",
+            {
+                "players": [
+                    f"No registered player is named {name!r}: names must match a player's "
+                    "display name (case does not matter)."
+                    for name in unknown
+                ]
+            },
+        )
+    seated = [found[name.lower()] for name in names]
+    if len({p.pk for p in seated}) != len(seated):
+        raise EnvelopeError(
+            400, "DUPLICATE_PLAYER", {"players": ["The same player cannot take two seats."]}
+        )
+    if check_participant and not may_submit_any_game(actor):
+        own = player_of(actor)
+        if own is None or own.pk not in {p.pk for p in seated}:
+            raise EnvelopeError(
+                403,
+                "NOT_PARTICIPANT",
+                {"detail": ["You may submit only games you played in."]},
+            )
+    return seated
+
+
+def _validate_extensions(actor: Any, values: dict[str, Any], seated: list) -> dict[str, Any]:
+    known = submission_extensions()
+    stored: dict[str, Any] = {}
+    for name, value in values.items():
+        if value in (None, ""):
+            continue
+        extension = known.get(name)
+        if extension is None:
+            raise EnvelopeError(400, "UNKNOWN_FIELD", {name: ["This field is not accepted."]})
+        try:
+            stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
+        except ValidationError as exc:
+            raise EnvelopeError(400, "REJECTED", {name: exc.messages}) from None
+        except PermissionDenied as exc:
+            raise EnvelopeError(403, "REJECTED", {name: [str(exc) or "Not allowed."]}) from None
+    return stored
+
+
+def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
+    if not (idempotency_key and actor is not None):
+        return None
+    record = GameRecord.objects.filter(submitter=actor, idempotency_key=idempotency_key).first()
+    if record is None:
+        return None
+    return Submission(record, record.response_status or 202, record.response_body or {}, False)
+
+
+def record_submit(
+    *,
+    actor: Any,
+    body: bytes,
+    source: str = RecordSource.API,
+    idempotency_key: str = "",
+    extensions: dict[str, Any] | None = None,
+    check_participant: bool = True,
+) -> Submission:
+    """Store a submitted record as sent, check its envelope, and queue it for adjudication.
+
+    The raw body is stored even when the envelope is refused (not JSON, too large, unknown
+    player, not a participant): the record is then `invalid` with the reason and no task runs.
+    """
+    idempotency_key = (idempotency_key or "").strip()[:128]
+    previous = _existing_submission(actor, idempotency_key)
+    if previous is not None:
+        return previous
+
+    seat_player_ids: list[int] = []
+    stored_extensions: dict[str, Any] = {}
+    refusal: EnvelopeError | None = None
+    try:
+        document = _parse_envelope(body)
+        seated = _resolve_players(actor, _seat_names(document), check_participant=check_participant)
+        seat_player_ids = [p.pk for p in seated]
+        stored_extensions = _validate_extensions(actor, extensions or {}, seated)
+    except EnvelopeError as exc:
+        refusal = exc
+
+    record = GameRecord(
+        body=body,
+        submitter=actor if getattr(actor, "is_authenticated", False) else None,
+        source=source,
+        idempotency_key=idempotency_key,
+        seat_players=seat_player_ids,
+        extensions=stored_extensions,
+    )
+    if refusal is not None:
+        record.status = RecordStatus.INVALID
+        record.error_code = refusal.code
+        record.error_message = refusal.message
+        record.verdict = {
+            "valid": False,
+            "error": {
+                "code": refusal.code,
+                "placement": None,
+                "player": None,
+                "message": refusal.message,
+            },
+        }
+        record.adjudicated_at = timezone.now()
+    try:
+        with transaction.atomic():
+            record.save()
+            links = record_links(record)
+            if refusal is None:
+                status_code = 202
+                response = {"id": record.pk, "status": record.status, **links}
+            else:
+                status_code = refusal.status_code
+                response = {
+                    **refusal.errors,
+                    "record": {
+                        "id": record.pk,
+                        "status": record.status,
+                        "code": refusal.code,
+                        **links,
+                    },
+                }
+            record.response_status = status_code
+            record.response_body = response
+            record.save(update_fields=["response_status", "response_body"])
+            if refusal is None:
+                record_id = record.pk
+                transaction.on_commit(lambda: enqueue_adjudication(record_id))
+    except IntegrityError:
+        # Two requests with one Idempotency-Key raced: the first one stored wins.
+        previous = _existing_submission(actor, idempotency_key)
+        if previous is None:
+            raise
+        return previous
+    return Submission(record, status_code, response, True)
+
+
+def enqueue_adjudication(record_id: int) -> bool:
+    """Publish the adjudication task; a broker outage is logged, never raised.
+
+    The record stays `pending` and the periodic sweep enqueues it again once the broker is back.
+    """
+    from games.tasks import adjudicate_record
+
+    try:
+        adjudicate_record.delay(record_id)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+        logger.warning(
+            "could not enqueue adjudication of record %s; the sweep will", record_id, exc_info=True
+        )
+        return False
+    return True
+
+
+def _stale_before() -> dt.datetime:
+    return timezone.now() - dt.timedelta(seconds=settings.GAME_RECORD_STALE_SECONDS)
+
+
+def record_claim(*, record_id: int) -> uuid.UUID | None:
+    """Claim a record for adjudication with one conditional UPDATE; None if not claimable.
+
+    A record is claimable while pending, or while processing under a claim older than the stale
+    setting (its worker died). The token makes a late finisher's write a no-op.
+    """
+    token = uuid.uuid4()
+    claimed = (
+        GameRecord.objects.filter(pk=record_id)
+        .filter(
+            Q(status=RecordStatus.PENDING)
+            | Q(status=RecordStatus.PROCESSING, claimed_at__lt=_stale_before())
+        )
+        .update(
+            status=RecordStatus.PROCESSING,
+            claim_token=token,
+            claimed_at=timezone.now(),
+            attempts=F("attempts") + 1,
+        )
+    )
+    return token if claimed else None
+
+
+def record_adjudicate(*, record_id: int) -> str:
+    """Replay one record through the engine and store the verdict, exactly once.
+
+    Returns what happened: "valid", "invalid", "done" (already final), "busy" (another worker
+    holds a fresh claim), "missing", or "superseded" (our claim was taken over meanwhile).
+    """
+    token = record_claim(record_id=record_id)
+    if token is None:
+        status = GameRecord.objects.filter(pk=record_id).values_list("status", flat=True).first()
+        if status is None:
+            return "missing"
+        return "busy" if status == RecordStatus.PROCESSING else "done"
+
+    record = GameRecord.objects.get(pk=record_id)
+    delay = getattr(settings, "GAME_ADJUDICATION_DELAY_SECONDS", 0)
+    if delay:
+        time.sleep(delay)  # fault-injection knob for the worker-kill tests; 0 in production
+    verdict = engine.adjudicate(record.body_bytes)
+    valid = bool(verdict.get("valid"))
+    error = verdict.get("error") or {}
+    with transaction.atomic():
+        written = GameRecord.objects.filter(
+            pk=record_id, claim_token=token, status=RecordStatus.PROCESSING
+        ).update(
+            status=RecordStatus.VALID if valid else RecordStatus.INVALID,
+            verdict=verdict,
+            error_code=error.get("code", "") or "",
+            error_placement=error.get("placement"),
+            error_message=error.get("message", "") or "",
+            adjudicated_at=timezone.now(),
+        )
+        if not written:
+            return "superseded"
+        if not valid:
+            return "invalid"
+        record.refresh_from_db()
+        game = _game_create(record, verdict)
+        game_id = game.pk
+        transaction.on_commit(lambda: _announce(game_id, record_id))
+    return "valid"
+
+
+def _announce(game_id: int, record_id: int) -> None:
+    for receiver, result in game_adjudicated.send_robust(
+        sender=Game, game_id=game_id, record_id=record_id
+    ):
+        if isinstance(result, Exception):
+            logger.error(
+                "game_adjudicated receiver %r failed for game %s",
+                receiver,
+                game_id,
+                exc_info=result,
+            )
+
+
+def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
+    raw = document.get("played_at")
+    if isinstance(raw, str):
+        try:
+            parsed = parse_datetime(raw)
+        except ValueError:
+            parsed = None
+        if parsed is not None:
+            return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, dt.UTC)
+    return fallback
+
+
+def _game_create(record: GameRecord, verdict: dict) -> Game:
+    document = json.loads(record.body_bytes.decode("utf-8"))
+    seats = document["players"]
+    colours = [seat["colour"] for seat in seats]
+    is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]
+    winner = verdict.get("winner")
+    game = Game.objects.create(
+        record=record,
+        players_count=len(seats),
+        is_pairs=is_pairs,
+        winner_seat=winner,
+        is_draw=winner is None,
+        end_reason=verdict["end"],
+        placements=document["placements"],
+        placements_count=verdict["placements"],
+        turns=verdict["turns"],
+        endgame_from=verdict.get("endgame_from"),
+        clock=document.get("clock"),
+        played_at=_played_at(document, record.created),
+    )
+    GameSeat.objects.bulk_create(
+        GameSeat(
+            game=game,
+            seat=index,
+            player_id=player_id,
+            colour=colours[index],
+            score=verdict["scores"][index],
+        )
+        for index, player_id in enumerate(record.seat_players)
+    )
+    return game
+
+
+def records_sweep_stale(*, limit: int = 1000) -> list[int]:
+    """Re-enqueue records left pending or processing longer than the stale setting."""
+    stale = _stale_before()
+    ids = list(
+        GameRecord.objects.filter(
+            Q(status=RecordStatus.PENDING, created__lt=stale)
+            | Q(status=RecordStatus.PROCESSING, claimed_at__lt=stale)
+        )
+        .order_by("created")
+        .values_list("pk", flat=True)[:limit]
+    )
+    for record_id in ids:
+        enqueue_adjudication(record_id)
+    return ids

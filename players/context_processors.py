@@ -1,0 +1,10 @@
+from players.roles import is_admin, is_organiser, player_of
+
+
+def roles(request):
+    user = getattr(request, "user", None)
+    return {
+        "current_player": player_of(user),
+        "is_organiser": is_organiser(user),
+        "is_site_admin": is_admin(user),
+    }

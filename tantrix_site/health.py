@@ -1,0 +1,47 @@
+"""GET /healthz: is the database answering, and the broker (unless Celery runs eagerly)?"""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.conf import settings
+from django.db import connection
+from django.http import JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+def database_status() -> dict:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # noqa: BLE001 - any failure means "down", reported by name
+        return {"ok": False, "vendor": connection.vendor, "error": str(exc)[:200]}
+    return {"ok": True, "vendor": connection.vendor}
+
+
+def broker_status() -> dict:
+    url = settings.CELERY_BROKER_URL
+    if not url:
+        return {"ok": True, "mode": "eager"}
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        client.ping()
+    except Exception as exc:  # noqa: BLE001
+        return {"ok": False, "mode": "redis", "error": str(exc)[:200]}
+    finally:
+        with contextlib.suppress(Exception):
+            client.close()
+    return {"ok": True, "mode": "redis"}
+
+
+@never_cache
+@require_GET
+def healthz(request):
+    checks = {"database": database_status(), "broker": broker_status()}
+    failing = [name for name, check in checks.items() if not check["ok"]]
+    body = {"status": "ok" if not failing else "unavailable", "failing": failing, **checks}
+    return JsonResponse(body, status=200 if not failing else 503)

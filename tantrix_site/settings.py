@@ -1,0 +1,230 @@
+"""Settings for tantrix-tournaments, read from the environment.
+
+Defaults give a working local setup (SQLite file, Celery eager); production sets DATABASE_URL,
+CELERY_BROKER_URL, SECRET_KEY and ALLOWED_HOSTS. Every bad value stops start-up with a message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from tantrix_site.env import (
+    env_bool,
+    env_broker_url,
+    env_database_url,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    env_timezone,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", False)
+
+_DEV_SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
+SECRET_KEY = env_str("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set SECRET_KEY in the environment, or DEBUG=1 for a local run."
+        )
+    SECRET_KEY = _DEV_SECRET_KEY
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_filters",
+    "players",
+    "games",
+    "tournaments",
+    "ratings",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tantrix_site.urls"
+WSGI_APPLICATION = "tantrix_site.wsgi.application"
+ASGI_APPLICATION = "tantrix_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "players.context_processors.roles",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": env_database_url("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+_cache_url = env_str("CACHE_URL", "")
+if _cache_url:
+    if not _cache_url.startswith(("redis://", "rediss://")):
+        raise ImproperlyConfigured(f"CACHE_URL={_cache_url!r}: only redis:// URLs are supported")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedStaticFilesStorage"
+        )
+    },
+}
+
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
+
+# Security: on unless debugging locally over plain HTTP.
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Raw game records are stored as submitted; the API refuses bodies above this (413).
+GAME_RECORD_MAX_BYTES = env_int("GAME_RECORD_MAX_BYTES", 256 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(GAME_RECORD_MAX_BYTES * 2, 2_621_440)
+# Records pending or processing longer than this are re-enqueued by the sweep.
+GAME_RECORD_STALE_SECONDS = env_int("GAME_RECORD_STALE_SECONDS", 120, minimum=1)
+# Fault injection for the worker-kill tests only: seconds a worker waits after claiming.
+GAME_ADJUDICATION_DELAY_SECONDS = env_float("GAME_ADJUDICATION_DELAY_SECONDS", 0.0, minimum=0.0)
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": env_int("API_PAGE_SIZE", 50, minimum=1, maximum=500),
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.SearchFilter",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_THROTTLE_ANON", "120/minute"),
+        "user": env_str("API_THROTTLE_USER", "1200/minute"),
+    },
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "EXCEPTION_HANDLER": "tantrix_site.api.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "tantrix-tournaments API",
+    "DESCRIPTION": "Championships, game records and ratings for Tantrix.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"ColourEnum": "players.models.Colour"},
+}
+
+# Celery: an empty broker URL runs every task eagerly in-process (zero-setup local run).
+CELERY_BROKER_URL = env_broker_url("CELERY_BROKER_URL")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A publish while Redis is down must fail quickly, not hang the request: the sweep recovers.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": env_float("CELERY_BROKER_CONNECT_TIMEOUT", 2.0, minimum=0.1),
+    "socket_timeout": 5,
+    "max_retries": 1,
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=10),
+}
+CELERY_BROKER_CONNECTION_MAX_RETRIES = 1
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_TASK_DEFAULT_QUEUE = "default"
+# Queues are named after the app that owns the task.
+CELERY_TASK_ROUTES = {
+    "games.*": {"queue": "games"},
+    "tournaments.*": {"queue": "tournaments"},
+    "ratings.*": {"queue": "ratings"},
+}
+CELERY_QUEUES_ALL = ["default", "games", "tournaments", "ratings"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

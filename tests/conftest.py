@@ -1,0 +1,111 @@
+"""Shared fixtures. The suite runs against real PostgreSQL and Redis (see README: make test)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlparse
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import PlayerFactory, UserFactory, make_organiser
+
+HOW_TO_START = {
+    "PostgreSQL": "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start",
+    "Redis": "redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save ''",
+}
+
+
+def _reachable(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=2
+        ):
+            return True
+    except OSError:
+        return False
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Fail fast, naming the server that is down and how to start it."""
+    checks = []
+    database_url = os.environ.get("DATABASE_URL", "")
+    if database_url.startswith("postgres"):
+        checks.append(("PostgreSQL", database_url, 5432))
+    broker_url = os.environ.get("CELERY_BROKER_URL", "")
+    if broker_url:
+        checks.append(("Redis", broker_url, 6379))
+    for name, url, port in checks:
+        if not _reachable(url, port):
+            pytest.exit(
+                f"{name} is not reachable at {url}. Start it with: {HOW_TO_START[name]}",
+                returncode=3,
+            )
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery_unless_integration(request):
+    """Unit tests run tasks in-process; integration tests use real worker processes."""
+    from tantrix_site.celery import app
+
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def user_player(db):
+    """A player with an account."""
+    return PlayerFactory(with_user=True)
+
+
+@pytest.fixture
+def other_player(db):
+    return PlayerFactory(with_user=True)
+
+
+@pytest.fixture
+def organiser(db):
+    return make_organiser()
+
+
+@pytest.fixture
+def co_organiser(db):
+    return make_organiser()
+
+
+@pytest.fixture
+def outsider(db):
+    """An authenticated user with no role over the object under test."""
+    return PlayerFactory(with_user=True).user
+
+
+@pytest.fixture
+def admin_user(db):
+    return UserFactory(is_staff=True, is_superuser=True)
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user=user)
+    return client

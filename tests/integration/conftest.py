@@ -1,0 +1,147 @@
+"""Real Celery worker processes against the test PostgreSQL database and Redis."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+REPO = Path(__file__).resolve().parents[2]
+QUEUES = "default,games,tournaments,ratings"
+
+
+def _test_database_url() -> str:
+    s = connection.settings_dict
+    host = s.get("HOST") or "127.0.0.1"
+    port = s.get("PORT") or 5432
+    user = s.get("USER") or "postgres"
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
+
+
+def purge_queues(broker_url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(broker_url)
+    try:
+        for queue in QUEUES.split(","):
+            client.delete(queue)
+        client.delete("unacked", "unacked_index")
+    finally:
+        client.close()
+
+
+class WorkerProcess:
+    def __init__(self, proc: subprocess.Popen, log: Path):
+        self.proc = proc
+        self.log = log
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def children(self) -> list[int]:
+        try:
+            out = subprocess.run(
+                ["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True, check=False
+            ).stdout
+        except FileNotFoundError:
+            return []
+        return [int(pid) for pid in out.split()]
+
+    def kill(self) -> None:
+        """SIGKILL the whole worker: parent and pool children, like a machine dying."""
+        for pid in [*self.children(), self.proc.pid]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def start_worker(transactional_db, tmp_path):
+    """Start real `celery worker` processes; each is stopped after the test."""
+    if not settings.CELERY_BROKER_URL:
+        pytest.fail("integration tests need CELERY_BROKER_URL (make test sets it to Redis)")
+    started: list[WorkerProcess] = []
+    purge_queues(settings.CELERY_BROKER_URL)
+
+    def start(
+        *,
+        broker_url: str | None = None,
+        concurrency: int = 1,
+        wait_ready: bool = True,
+        **env_overrides: str,
+    ) -> WorkerProcess:
+        env = {
+            **os.environ,
+            "DEBUG": "1",
+            "DATABASE_URL": _test_database_url(),
+            "CELERY_BROKER_URL": broker_url or settings.CELERY_BROKER_URL,
+            "PYTHONUNBUFFERED": "1",
+            **{k: str(v) for k, v in env_overrides.items()},
+        }
+        log = tmp_path / f"worker-{len(started)}.log"
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tantrix_site",
+                "worker",
+                "-Q",
+                QUEUES,
+                "--concurrency",
+                str(concurrency),
+                "--pool",
+                "prefork",
+                "--loglevel",
+                "INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "-n",
+                f"test{len(started)}-{os.getpid()}@%h",
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+        )
+        worker = WorkerProcess(proc, log)
+        started.append(worker)
+        if wait_ready:
+            deadline = time.monotonic() + 60
+            while "ready." not in worker.output():
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"celery worker did not start:\n{worker.output()}")
+                time.sleep(0.2)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = predicate()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")

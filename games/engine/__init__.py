@@ -1,0 +1,22 @@
+"""The Tantrix rules engine: pure Python, imports nothing from Django or the project's apps.
+
+Public API (see docs/game-records.md and docs/rules.md):
+
+- ``adjudicate(record) -> dict``: judge a ``tantrix-game/1`` record; never raises.
+- ``legal_moves(position) -> list[dict]``: legal moves of a ``tantrix-position/1``; raises
+  ``MalformedPosition``.
+- ``selfplay(seed, players="2") -> dict``: a complete, legal, randomly played record.
+"""
+
+from .adjudicate import adjudicate
+from .errors import ERROR_CODES, PLACEMENT_PRIORITY, MalformedPosition, MalformedRecord
+from .record import FORMAT
+
+__all__ = [
+    "ERROR_CODES",
+    "FORMAT",
+    "PLACEMENT_PRIORITY",
+    "MalformedPosition",
+    "MalformedRecord",
+    "adjudicate",
+]

@@ -1,0 +1,317 @@
+"""The board: placed tiles, the spaces around them, the restrictions and legal placements.
+
+State is kept incrementally so that judging a placement touches only the placed cell and its
+six neighbours: every empty cell next to the group carries its *pattern* (the colours its
+occupied neighbours show towards it, see ``tables``), and the set of *forced spaces* (empty
+cells with three or more occupied neighbours) is updated as tiles go down. The R3 fill
+simulation starts from the forced spaces and the spaces the placement creates, and walks only
+the cells that simulated fills reach.
+
+The board also keeps, per colour in play, a union-find over the tiles linked by that colour, so
+the longest line and the largest loop are known at every moment without a recount.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from .tables import (
+    BOARD_SIZE,
+    DELTA_SET,
+    DELTAS,
+    FACES,
+    NIBBLES,
+    ORIGIN,
+    PATH_SIDES,
+    REACH,
+    WORDS,
+    cell_key,
+    cell_offset,
+    fits,
+    occupied_mask,
+)
+
+THREE_OF_A_COLOUR = "THREE_OF_A_COLOUR"
+FOUR_SIDED_SPACE = "FOUR_SIDED_SPACE"
+CONTROLLED_SIDE = "CONTROLLED_SIDE"
+
+
+class Breach(NamedTuple):
+    """Why a placement breaks R1, R2 or R3 (before the endgame).
+
+    ``space`` is the empty cell that would be three-of-a-colour (R1) or four-sided (R2, R3).
+    For R1 ``colour`` is the colour bit on its three sides. For R3 ``origin`` is the forced space
+    whose (simulated) filling led there, and ``existing`` says whether that forced space was on
+    the board before the placement or is made by it.
+    """
+
+    code: str
+    space: int
+    colour: int = 0
+    origin: int = 0
+    existing: bool = False
+
+
+class Line(NamedTuple):
+    """The best line and the best loop of one colour, in tiles."""
+
+    line: int
+    loop: int
+
+    @property
+    def score(self) -> int:
+        # rules.md: the better of the longest line or twice the largest loop, never the sum.
+        return max(self.line, 2 * self.loop)
+
+
+def _find(parent: dict[int, int], cell: int) -> int:
+    while True:
+        up = parent[cell]
+        if up == cell:
+            return cell
+        top = parent[up]
+        parent[cell] = top  # path halving keeps later finds short
+        cell = top
+
+
+class Board:
+    """Tiles on the hexagonal grid, keyed by integer cells relative to an origin."""
+
+    __slots__ = ("q0", "r0", "word_at", "pattern", "forced", "placed", "_paths")
+
+    def __init__(self, colours: Iterable[int] = (), origin: tuple[int, int] = (0, 0)) -> None:
+        self.q0, self.r0 = origin
+        # word_at[cell] is the word of the tile there, 0 when empty; pattern[cell] is what the
+        # occupied neighbours of an empty cell show towards it.
+        self.word_at: list[int] = [0] * BOARD_SIZE
+        self.pattern: list[int] = [0] * BOARD_SIZE
+        self.forced: set[int] = set()
+        # cell -> (tile, rotation), in placement order
+        self.placed: dict[int, tuple[int, int]] = {}
+        # colour bit -> (parent, size, loop roots) of the union-find over that colour's paths
+        self._paths: dict[int, tuple[dict[int, int], dict[int, int], set[int]]] = {
+            bit: ({}, {}, set()) for bit in colours
+        }
+
+    # ----------------------------------------------------------------- coordinates
+    def set_origin(self, q: int, r: int) -> None:
+        """Anchor the integer keys at (q, r); only while the board is empty."""
+        self.q0, self.r0 = q, r
+
+    def key(self, q: int, r: int) -> int | None:
+        """Integer key of cell (q, r), or None when it is too far to touch the board."""
+        dq = q - self.q0
+        dr = r - self.r0
+        if -REACH <= dq <= REACH and -REACH <= dr <= REACH:
+            return cell_key(dq, dr)
+        return None
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        dq, dr = cell_offset(cell)
+        return self.q0 + dq, self.r0 + dr
+
+    # ----------------------------------------------------------------- queries
+    def is_empty(self) -> bool:
+        return not self.placed
+
+    def occupied(self, cell: int) -> bool:
+        return self.word_at[cell] != 0
+
+    def neighbours(self, cell: int) -> int:
+        """Number of occupied neighbours of a cell."""
+        return self.pattern[cell].bit_count()
+
+    def is_forced(self, cell: int) -> bool:
+        return cell in self.forced
+
+    def mismatches(self, cell: int, word: int) -> bool:
+        """True when the tile's word differs from an occupied neighbour's facing colour."""
+        pattern = self.pattern[cell]
+        return word & occupied_mask(pattern) != pattern
+
+    def frontier(self) -> list[int]:
+        """Empty cells next to the group, in key order; the origin when the board is empty."""
+        if not self.placed:
+            return [ORIGIN]
+        word_at = self.word_at
+        cells = {cell + delta for cell in self.placed for delta in DELTAS}
+        return sorted(cell for cell in cells if not word_at[cell])
+
+    # ----------------------------------------------------------------- restrictions
+    def breach(self, cell: int, word: int) -> Breach | None:
+        """The first of R1, R2, R3 that placing ``word`` at ``cell`` breaks, or None.
+
+        The caller has checked that the cell is empty, adjacent and colour-matched; the
+        restrictions are applied only while the bag is not empty, which is the caller's call.
+        """
+        word_at = self.word_at
+        pattern = self.pattern
+        three: Breach | None = None
+        four: Breach | None = None
+        made: list[int] = []
+        shift = 0
+        for delta in DELTAS:
+            space = cell + delta
+            if not word_at[space]:
+                sides = pattern[space].bit_count() + 1
+                if sides == 3:
+                    made.append(space)
+                    if three is None:
+                        # R1: the two sides already there and ours all show one colour.
+                        colour = (word >> shift) & 15
+                        if not pattern[space] & ~(colour * NIBBLES):
+                            three = Breach(THREE_OF_A_COLOUR, space, colour)
+                elif sides >= 4 and four is None:
+                    four = Breach(FOUR_SIDED_SPACE, space)
+            shift += 4
+        if three is not None:
+            return three
+        if four is not None:
+            return four
+        forced = self.forced
+        if not made and (not forced or (len(forced) == 1 and cell in forced)):
+            return None  # no forced space anywhere after the placement: R3 holds at once
+        return self._controlled(cell, made)
+
+    def _controlled(self, cell: int, made: list[int]) -> Breach | None:
+        """R3: simulate filling forced spaces (colours ignored) until none is left.
+
+        The rule's outcome does not depend on the order of fills, so this fills depth-first,
+        starting with the forced spaces that were already on the board (so that a failure is
+        attributed to the space that controls the side), and touches only cells that simulated
+        fills reach. ``added`` counts simulated neighbours; the placed tile counts for the
+        cells next to ``cell``.
+        """
+        word_at = self.word_at
+        pattern = self.pattern
+        stack: list[tuple[int, int, bool]] = [(space, space, False) for space in made]
+        for space in sorted(self.forced, reverse=True):
+            if space == cell:
+                continue
+            if pattern[space].bit_count() + ((space - cell) in DELTA_SET) >= 4:
+                # A four-sided space already on the board (only in a hand-built position).
+                return Breach(CONTROLLED_SIDE, space, origin=space, existing=True)
+            stack.append((space, space, True))
+        filled = {cell}
+        added: dict[int, int] = {}
+        while stack:
+            space, origin, existing = stack.pop()
+            filled.add(space)
+            for delta in DELTAS:
+                near = space + delta
+                if word_at[near] or near in filled:
+                    continue
+                extra = added.get(near, 0) + 1
+                added[near] = extra
+                sides = pattern[near].bit_count() + extra + ((near - cell) in DELTA_SET)
+                if sides >= 4:
+                    return Breach(CONTROLLED_SIDE, near, origin=origin, existing=existing)
+                if sides == 3:
+                    stack.append((near, origin, existing))
+        return None
+
+    def legal(self, cell: int, word: int, restricted: bool) -> bool:
+        """Whether a colour-matched placement at an empty adjacent cell passes R1-R3."""
+        return not restricted or self.breach(cell, word) is None
+
+    # ----------------------------------------------------------------- legal placements
+    def forced_fills(self, hand: Iterable[int], restricted: bool) -> Iterator[tuple[int, int, int]]:
+        """Legal fills (cell, tile, rotation) of forced spaces with tiles from ``hand``.
+
+        In order of cell key, then tile, then rotation, so that reports are reproducible.
+        """
+        tiles = set(hand)
+        pattern = self.pattern
+        for space in sorted(self.forced):
+            for tile, rotation, word in fits(pattern[space]):
+                if tile in tiles and (not restricted or self.breach(space, word) is None):
+                    yield space, tile, rotation
+
+    def first_forced_fill(
+        self, hand: Iterable[int], restricted: bool
+    ) -> tuple[int, int, int] | None:
+        if not self.forced:
+            return None
+        return next(self.forced_fills(hand, restricted), None)
+
+    def placements(self, hand: Iterable[int], restricted: bool) -> Iterator[tuple[int, int, int]]:
+        """Every legal placement (cell, tile, rotation) of a tile from ``hand``, forced or not."""
+        tiles = sorted(set(hand))
+        word_at = self.word_at
+        pattern = self.pattern
+        for cell in self.frontier():
+            if word_at[cell]:
+                continue
+            required = pattern[cell]
+            mask = occupied_mask(required)
+            for tile in tiles:
+                for rotation, word in enumerate(WORDS[tile]):
+                    if word & mask == required and (
+                        not restricted or self.breach(cell, word) is None
+                    ):
+                        yield cell, tile, rotation
+
+    def first_placement(
+        self, hand: Iterable[int], restricted: bool
+    ) -> tuple[int, int, int] | None:
+        return next(self.placements(hand, restricted), None)
+
+    # ----------------------------------------------------------------- placing
+    def place(self, cell: int, tile: int, rotation: int) -> None:
+        """Put a tile down (legality is the caller's business) and update the bookkeeping."""
+        word_at = self.word_at
+        pattern = self.pattern
+        forced = self.forced
+        word_at[cell] = WORDS[tile][rotation]
+        self.placed[cell] = (tile, rotation)
+        forced.discard(cell)
+        for delta, face in zip(DELTAS, FACES[tile][rotation], strict=True):
+            near = cell + delta
+            if not word_at[near]:
+                sides = pattern[near] | face
+                pattern[near] = sides
+                if sides.bit_count() >= 3:
+                    forced.add(near)
+        if self._paths:
+            self._link(cell, tile, rotation)
+
+    def _link(self, cell: int, tile: int, rotation: int) -> None:
+        word_at = self.word_at
+        for bit, sides in PATH_SIDES[tile][rotation].items():
+            paths = self._paths.get(bit)
+            if paths is None:
+                continue
+            parent, size, loops = paths
+            parent[cell] = cell
+            size[cell] = 1
+            root = cell
+            for side in sides:
+                near = cell + DELTAS[side]
+                if not word_at[near]:
+                    continue
+                # Colours match across every shared edge, so the neighbour's path of this
+                # colour ends on this edge too: the two paths join.
+                other = _find(parent, near)
+                if other == root:
+                    loops.add(root)
+                elif size[other] > size[root]:
+                    parent[root] = other
+                    size[other] += size[root]
+                    root = other
+                else:
+                    parent[other] = root
+                    size[root] += size[other]
+
+    # ----------------------------------------------------------------- scoring
+    def best(self, colour: int) -> Line:
+        """Longest line and largest loop of a tracked colour, from the union-find."""
+        parent, size, loops = self._paths[colour]
+        line = loop = 0
+        for cell, up in parent.items():
+            if up == cell:
+                if cell in loops:
+                    loop = max(loop, size[cell])
+                else:
+                    line = max(line, size[cell])
+        return Line(line, loop)

@@ -5,6 +5,7 @@ gain_drag(r) = (1 − r/1000)^0.6, loss_drag(r) = 1.25 · r/1000, robot weight 0
 as half a win and half a loss by one tile.
 """
 
+import random
 from math import sqrt
 
 import pytest
@@ -19,6 +20,7 @@ from ratings.systems import (
     lobby_game,
     lobby_update,
     loss_drag,
+    recompute_lobby,
 )
 
 ratings = st.floats(min_value=0.0, max_value=1000.0, allow_nan=False)
@@ -206,3 +208,30 @@ def test_any_sequence_of_results_stays_within_0_and_1000(
 def test_defaults_are_the_lobby_defaults() -> None:
     assert LOBBY_PARAMS.start == 500
     assert LOBBY_PARAMS.ceiling == 1000
+
+
+def test_over_many_games_the_pool_is_stable_and_ordered_by_strength() -> None:
+    # 200 players with hidden strengths (log-normal odds), 100,000 games drawn by a seeded
+    # random, winners drawn from the strengths (Bradley-Terry). The drag's centre must hold
+    # the pool mean near 517, and the ranking must order the players by strength.
+    rnd = random.Random(7)
+    n = 200
+    strength = [rnd.lognormvariate(0.0, 1.0) for _ in range(n)]
+    games = []
+    for _ in range(100_000):
+        a = rnd.randrange(n)
+        b = rnd.randrange(n - 1)
+        b += b >= a
+        margin = min(30, 1 + int(rnd.expovariate(1 / 7)))
+        won = rnd.random() * (strength[a] + strength[b]) < strength[a]
+        games.append((a, b, margin, False) if won else (b, a, margin, False))
+    final = recompute_lobby(games).ratings
+    assert 505 < sum(final.values()) / n < 535
+    by_strength = sorted(range(n), key=lambda p: strength[p])
+    by_rating = sorted(range(n), key=lambda p: final[p])
+    rank = {p: i for i, p in enumerate(by_rating)}
+    spearman = 1 - 6 * sum((i - rank[p]) ** 2 for i, p in enumerate(by_strength)) / (
+        n * (n * n - 1)
+    )
+    assert spearman > 0.95
+    assert max(final.values()) < 1000

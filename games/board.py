@@ -8,6 +8,10 @@ from collections.abc import Iterable
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from games.engine.tiles import TILE_DATA
+
+EDGE_COLOURS = {number: colours for number, colours, _pattern, _family in TILE_DATA}
+
 SIZE = 30.0
 SQRT3 = math.sqrt(3)
 FILL = {"R": "#c62828", "Y": "#e0b000", "B": "#1f5fbf", "G": "#2e7d32"}
@@ -27,15 +31,11 @@ def _edge_midpoint(x: float, y: float, edge: int) -> tuple[float, float]:
 
 def _hexagon(x: float, y: float) -> str:
     corners = (math.radians(60 * i) for i in range(6))
-    return " ".join(
-        f"{x + SIZE * math.cos(a):.1f},{y + SIZE * math.sin(a):.1f}" for a in corners
-    )
+    return " ".join(f"{x + SIZE * math.cos(a):.1f},{y + SIZE * math.sin(a):.1f}" for a in corners)
 
 
 def board_svg(placements: Iterable[dict], upto: int | None = None) -> SafeString:
     """SVG of the board after the first `upto` placements (all when None)."""
-    from games.engine import tile_colours
-
     placed = list(placements)[:upto] if upto is not None else list(placements)
     if not placed:
         return mark_safe(
@@ -45,7 +45,7 @@ def board_svg(placements: Iterable[dict], upto: int | None = None) -> SafeString
     xs, ys = [], []
     for number, placement in enumerate(placed, start=1):
         q, r, rotation = placement["q"], placement["r"], placement["rotation"]
-        colours = tile_colours(placement["tile"])
+        colours = EDGE_COLOURS[placement["tile"]]
         x, y = _centre(q, r)
         xs.append(x)
         ys.append(y)

@@ -236,7 +236,7 @@ def record_submit(
                 status_code = refusal.status_code
                 response = {
                     **refusal.errors,
-                    "record": {
+                    "submission": {
                         "id": record.pk,
                         "status": record.status,
                         "code": refusal.code,

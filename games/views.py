@@ -29,7 +29,7 @@ def record_submit_view(request):
             return redirect("record-detail", pk=submission.record.pk)
         refused = submission
         for field, messages in submission.body.items():
-            if field == "record" and isinstance(messages, dict):
+            if field == "submission":
                 continue
             form.add_error(None, f"{field}: {' '.join(messages)}")
     return render(

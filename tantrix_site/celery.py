@@ -11,11 +11,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tantrix_site.settings")
 app = Celery("tantrix_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-
-app.conf.beat_schedule = {
-    # Covers a broker outage at submission time and a worker killed mid-task.
-    "games-sweep-stale-records": {
-        "task": "games.tasks.sweep_stale_records",
-        "schedule": 60.0,
-    },
-}
+# Beat schedules are declared in settings.py (CELERY_BEAT_SCHEDULE), in code, next to the
+# settings that tune them.

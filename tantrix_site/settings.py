@@ -210,7 +210,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 1,
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=10),
 }
-CELERY_BROKER_CONNECTION_MAX_RETRIES = 1
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Queues are named after the app that owns the task.
@@ -220,6 +219,13 @@ CELERY_TASK_ROUTES = {
     "ratings.*": {"queue": "ratings"},
 }
 CELERY_QUEUES_ALL = ["default", "games", "tournaments", "ratings"]
+CELERY_BEAT_SCHEDULE = {
+    # Covers a broker outage at submission time and a worker killed mid-task.
+    "games-sweep-stale-records": {
+        "task": "games.tasks.sweep_stale_records",
+        "schedule": env_float("GAME_RECORD_SWEEP_SECONDS", 60.0, minimum=0.5),
+    },
+}
 
 LOGGING = {
     "version": 1,

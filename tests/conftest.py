@@ -53,10 +53,11 @@ def _eager_celery_unless_integration(request):
     if request.node.get_closest_marker("integration"):
         yield
         return
+    # With namespace="CELERY" the prefixed key is the one Celery reads back.
     previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
+    app.conf.CELERY_TASK_ALWAYS_EAGER = True
     yield
-    app.conf.task_always_eager = previous
+    app.conf.CELERY_TASK_ALWAYS_EAGER = previous
 
 
 @pytest.fixture(autouse=True)

@@ -145,3 +145,156 @@ def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1, what: s
             return result
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class PrivateRedis:
+    """A Redis server of the test's own, so stopping it disturbs nothing else."""
+
+    def __init__(self, tmp_path: Path):
+        self.port = free_port()
+        self.dir = tmp_path
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        subprocess.run(
+            [
+                "redis-server",
+                "--daemonize",
+                "yes",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+                "--logfile",
+                str(self.dir / "redis.log"),
+            ],
+            check=True,
+        )
+        wait_for(self.answers, timeout=10, what=f"redis on port {self.port}")
+
+    def answers(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis(port=self.port, socket_connect_timeout=0.5).ping())
+        except redis.RedisError:
+            return False
+
+    def stop(self) -> None:
+        subprocess.run(
+            ["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
+            capture_output=True,
+            check=False,
+        )
+        wait_for(lambda: not self.answers(), timeout=10, what="redis to stop")
+
+
+@pytest.fixture
+def private_redis(tmp_path):
+    server = PrivateRedis(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def start_process(transactional_db, tmp_path):
+    """Start project processes (gunicorn, celery beat) against the test database."""
+    started: list[subprocess.Popen] = []
+
+    def start(argv: list[str], *, ready=None, **env_overrides: str) -> subprocess.Popen:
+        env = {
+            **os.environ,
+            "DEBUG": "1",
+            "DATABASE_URL": _test_database_url(),
+            "PYTHONUNBUFFERED": "1",
+            **{k: str(v) for k, v in env_overrides.items()},
+        }
+        log = tmp_path / f"process-{len(started)}.log"
+        proc = subprocess.Popen(
+            argv, cwd=REPO, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT
+        )
+        proc.log = log  # type: ignore[attr-defined]
+        started.append(proc)
+        if ready is not None:
+            wait_for(ready, timeout=60, what=f"{argv[2:4]} to start:\n{log.read_text()}")
+        return proc
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def start_web(start_process, *, broker_url: str, **env) -> str:
+    """gunicorn serving the project on a free port; returns its base URL."""
+    import urllib.request
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+
+    def answers() -> bool:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=2):
+                return True
+        except OSError as exc:
+            return getattr(exc, "code", None) == 503
+
+    start_process(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tantrix_site.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--timeout",
+            "60",
+        ],
+        ready=answers,
+        CELERY_BROKER_URL=broker_url,
+        **env,
+    )
+    return base
+
+
+def start_beat(
+    start_process, tmp_path: Path, *, broker_url: str, sweep_seconds: float = 1.0, **env
+):
+    return start_process(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tantrix_site",
+            "beat",
+            "--loglevel",
+            "INFO",
+            "--schedule",
+            str(tmp_path / "beat-schedule"),
+        ],
+        CELERY_BROKER_URL=broker_url,
+        GAME_RECORD_SWEEP_SECONDS=str(sweep_seconds),
+        **env,
+    )

@@ -29,6 +29,8 @@ class Player(models.Model):
     date_of_birth = models.DateField(null=True, blank=True)
     first_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
     second_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
+    # Robot opponents exist in the lobby; games against them count half in the ranking.
+    is_robot = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -17,6 +17,8 @@ api_urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("auth/token/", ObtainAuthToken.as_view(), name="api-token"),
     path("", include("games.api_urls")),
+    path("", include("ratings.api_urls")),
+    path("", include("tournaments.api_urls")),
     path("", include(router.urls)),
 ]
 

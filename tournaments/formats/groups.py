@@ -105,8 +105,13 @@ def _place_pot(
     groups = len(order)
     taken = [{e.country for e in group if e.country is not None} for group in members]
 
+    cache: dict[int, list[int]] = {}
+
     def preferences(j: int) -> list[int]:
-        return [order[i] for i in sorted(range(groups), key=lambda i: (abs(i - j), i))]
+        # Own group first, then the groups of pot-mates next to j in the order, outwards.
+        if j not in cache:
+            cache[j] = [order[i] for i in sorted(range(groups), key=lambda i: (abs(i - j), i))]
+        return cache[j]
 
     def fits(j: int, group: int) -> bool:
         return pot[j].country is None or pot[j].country not in taken[group]

@@ -94,12 +94,15 @@ def swiss_pairings(
             forbidden[index[a]] |= 1 << index[b]
             forbidden[index[b]] |= 1 << index[a]
 
-    # Score group of each ranked player: consecutive equal scores.
-    group = [0] * count
-    for i in range(1, count):
-        group[i] = group[i - 1] + (ranked[i].score != ranked[i - 1].score)
+    # Score groups are runs of equal scores in the ranking: for each player, the bitmask of
+    # ranking indices up to the end of their group.
+    group_end = [count] * count
+    for i in range(count - 2, -1, -1):
+        same = ranked[i].score == ranked[i + 1].score
+        group_end[i] = group_end[i + 1] if same else i + 1
+    through_group = [(1 << end) - 1 for end in group_end]
 
-    search = _Search(count, forbidden, group, search_limit)
+    search = _Search(count, forbidden, through_group, search_limit)
     everyone = (1 << count) - 1
     if count % 2 == 0:
         pairs = search.pair(everyone)
@@ -144,11 +147,16 @@ class _Search:
     rematch?" is exact; only the choice among such pairings falls back to an arbitrary one.
     """
 
-    def __init__(self, count: int, forbidden: list[int], group: list[int], limit: int) -> None:
+    def __init__(
+        self, count: int, forbidden: list[int], through_group: list[int], limit: int
+    ) -> None:
         self.count = count
         self.forbidden = forbidden
-        self.group = group
+        self.through_group = through_group
         self.limit = limit
+        # A player can only run out of opponents once the set is no bigger than their number
+        # of earlier opponents + 1; below that size the dead-end test is worth its cost.
+        self.strandable = max((f.bit_count() for f in forbidden), default=0) + 1
         # Sets of players already shown to have no rematch-free pairing. Whether a set can be
         # paired does not depend on how we reached it, so this is shared across bye candidates.
         self.dead: set[int] = set()
@@ -161,21 +169,21 @@ class _Search:
 
     def candidates(self, top: int, remaining: int) -> Iterator[int]:
         """Opponents for `top` (the highest-ranked unpaired player), most preferred first."""
-        own: list[int] = []
-        below: list[int] = []
         rest = remaining & ~(1 << top)
-        while rest:
-            low = rest & -rest
-            i = low.bit_length() - 1
-            (own if self.group[i] == self.group[top] else below).append(i)
-            rest ^= low
+        own_mask = rest & self.through_group[top]
+        own = _indices(own_mask)
         # Dutch slide within the score group: `top` heads a group of len(own) + 1 players, so
         # its ideal opponent is the first of the bottom half, own[(len(own) + 1) // 2 - 1].
-        # Then on down the bottom half, then back up the top half, then float down.
+        # Then on down the bottom half, then back up the top half, then float down (lazily:
+        # with TP scores the groups are single players and "below" is everybody else).
         split = (len(own) + 1) // 2 - 1
         yield from own[split:]
         yield from reversed(own[: max(split, 0)])
-        yield from below
+        below = rest & ~own_mask
+        while below:
+            low = below & -below
+            yield low.bit_length() - 1
+            below ^= low
 
     def stranded(self, remaining: int) -> bool:
         """Whether some player in the set has met everyone else in it (cheap dead-end test).
@@ -183,6 +191,8 @@ class _Search:
         Without it, late rounds of small fields can send the search through every ordering of
         the top boards before discovering that one player at the bottom has no opponent left.
         """
+        if remaining.bit_count() > self.strandable:
+            return False
         rest = remaining
         while rest:
             low = rest & -rest
@@ -246,6 +256,16 @@ class _Search:
             for p, q in ((players[a], players[m]) for a, m in enumerate(mate) if m is not None)
         }
         return sorted(pairs)
+
+
+def _indices(mask: int) -> list[int]:
+    """Set bits of a mask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int | None]:

@@ -10,13 +10,18 @@ Public API (see docs/game-records.md and docs/rules.md):
 
 from .adjudicate import adjudicate
 from .errors import ERROR_CODES, PLACEMENT_PRIORITY, MalformedPosition, MalformedRecord
+from .position import POSITION_FORMAT, legal_moves
 from .record import FORMAT
+from .selfplay import selfplay
 
 __all__ = [
     "ERROR_CODES",
     "FORMAT",
     "PLACEMENT_PRIORITY",
+    "POSITION_FORMAT",
     "MalformedPosition",
     "MalformedRecord",
     "adjudicate",
+    "legal_moves",
+    "selfplay",
 ]

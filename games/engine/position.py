@@ -1,0 +1,163 @@
+"""``tantrix-position/1``: a board and the mover's hand, and the legal moves from it."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .board import Board
+from .errors import MalformedPosition
+from .jsonio import JsonProblem, describe, load, number
+from .tables import DIRECTIONS, HAND_SIZE, ROTATIONS, TILE_COUNT, WORDS, edge_colour
+
+POSITION_FORMAT = "tantrix-position/1"
+POSITION_KEYS = frozenset({"format", "board", "hand", "bag_empty", "free_move_made"})
+BOARD_KEYS = frozenset({"tile", "q", "r", "rotation"})
+
+
+def _fail(message: str) -> MalformedPosition:
+    return MalformedPosition(f"malformed position: {message}")
+
+
+def _int_in(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
+    """Check a position; return (board, hand, bag_empty, free_move_made).
+
+    Besides the shape of the document, the board must be something a game can reach: one
+    connected group of distinct tiles whose touching edges match.
+    """
+    try:
+        doc = load(data)
+    except JsonProblem as exc:
+        raise _fail(str(exc)) from None
+    if type(doc) is not dict:
+        raise _fail(f"expected a JSON object, got {describe(doc)}")
+    for key in doc:
+        if key not in POSITION_KEYS:
+            raise _fail(f"unknown key {describe(key)}")
+    for key in sorted(POSITION_KEYS):
+        if key not in doc:
+            raise _fail(f"{key}: required, missing")
+    if type(doc["format"]) is not str or doc["format"] != POSITION_FORMAT:
+        raise _fail(f"format: expected {describe(POSITION_FORMAT)}, got {describe(doc['format'])}")
+    for key in ("bag_empty", "free_move_made"):
+        if type(doc[key]) is not bool:
+            raise _fail(f"{key}: expected true or false, got {describe(doc[key])}")
+
+    hand = doc["hand"]
+    if type(hand) is not list or not 1 <= len(hand) <= HAND_SIZE:
+        raise _fail(f"hand: expected a list of 1 to {HAND_SIZE} tiles, got {describe(hand)}")
+    seen: dict[int, str] = {}
+    for i, tile in enumerate(hand):
+        if not _int_in(tile, 1, TILE_COUNT):
+            raise _fail(f"hand[{i}]: expected a tile number 1..56, got {describe(tile)}")
+        if tile in seen:
+            raise _fail(f"hand[{i}]: tile {tile} appears twice (also at {seen[tile]})")
+        seen[tile] = f"hand[{i}]"
+
+    entries = doc["board"]
+    if type(entries) is not list:
+        raise _fail(f"board: expected a list, got {describe(entries)}")
+    if len(entries) + len(hand) > TILE_COUNT:
+        raise _fail(f"board: {len(entries)} tiles and a hand of {len(hand)} are more than 56")
+    tiles: list[tuple[int, int, int, int]] = []
+    cells: dict[tuple[int, int], int] = {}
+    for i, entry in enumerate(entries):
+        path = f"board[{i}]"
+        if type(entry) is not dict:
+            raise _fail(f"{path}: expected an object, got {describe(entry)}")
+        for key in entry:
+            if key not in BOARD_KEYS:
+                raise _fail(f"{path}: unknown key {describe(key)}")
+        for key in ("tile", "q", "r", "rotation"):
+            if key not in entry:
+                raise _fail(f"{path}.{key}: required, missing")
+        tile, q, r, rotation = entry["tile"], entry["q"], entry["r"], entry["rotation"]
+        if not _int_in(tile, 1, TILE_COUNT):
+            raise _fail(f"{path}.tile: expected a tile number 1..56, got {describe(tile)}")
+        for name, value in (("q", q), ("r", r)):
+            if type(value) is not int:
+                raise _fail(f"{path}.{name}: expected an integer coordinate, got {describe(value)}")
+        if not _int_in(rotation, 0, ROTATIONS - 1):
+            raise _fail(f"{path}.rotation: expected an integer 0..5, got {describe(rotation)}")
+        if tile in seen:
+            raise _fail(f"{path}.tile: tile {tile} appears twice (also at {seen[tile]})")
+        seen[tile] = path
+        if (q, r) in cells:
+            raise _fail(
+                f"{path}: the cell q={number(q)} r={number(r)} already holds "
+                f"board[{cells[(q, r)]}]"
+            )
+        cells[(q, r)] = i
+        tiles.append((tile, q, r, rotation))
+
+    board = Board(origin=(tiles[0][1], tiles[0][2]) if tiles else (0, 0))
+    _check_connected(tiles, cells)
+    _check_colours(tiles, cells)
+    for tile, q, r, rotation in tiles:
+        cell = board.key(q, r)
+        assert cell is not None  # a connected group of <= 56 tiles stays within reach
+        board.place(cell, tile, rotation)
+    return board, list(hand), doc["bag_empty"], doc["free_move_made"]
+
+
+def _check_connected(
+    tiles: list[tuple[int, int, int, int]], cells: dict[tuple[int, int], int]
+) -> None:
+    if not tiles:
+        return
+    start = (tiles[0][1], tiles[0][2])
+    reached = {start}
+    queue = deque([start])
+    while queue:
+        q, r = queue.popleft()
+        for dq, dr in DIRECTIONS:
+            near = (q + dq, r + dr)
+            if near in cells and near not in reached:
+                reached.add(near)
+                queue.append(near)
+    if len(reached) != len(cells):
+        lost = next(i for cell, i in cells.items() if cell not in reached)
+        raise _fail(f"board[{lost}]: not connected to board[0]; the tiles must form one group")
+
+
+def _check_colours(
+    tiles: list[tuple[int, int, int, int]], cells: dict[tuple[int, int], int]
+) -> None:
+    for i, (tile, q, r, rotation) in enumerate(tiles):
+        word = WORDS[tile][rotation]
+        for edge, (dq, dr) in enumerate(DIRECTIONS):
+            j = cells.get((q + dq, r + dr))
+            if j is None or j < i:
+                continue
+            other, _, _, other_rotation = tiles[j]
+            facing = edge_colour(WORDS[other][other_rotation], (edge + 3) % 6)
+            if edge_colour(word, edge) != facing:
+                raise _fail(f"board[{i}] and board[{j}]: the edge colours where they touch differ")
+
+
+def legal_moves(position: Any) -> list[dict[str, Any]]:
+    """Legal moves of the mover in the current stage of a ``tantrix-position/1``.
+
+    The legal forced fills if there are any; otherwise every legal placement if the free move
+    is still to be made; otherwise none (the turn is over). Sorted by tile, q, r, rotation.
+    Raises ``MalformedPosition`` for a malformed position.
+    """
+    board, hand, bag_empty, free_move_made = parse_position(position)
+    restricted = not bag_empty
+    found = [(cell, tile, rotation, True) for cell, tile, rotation in
+             board.forced_fills(hand, restricted)]
+    if not found and not free_move_made:
+        found = [
+            (cell, tile, rotation, False)
+            for cell, tile, rotation in board.placements(hand, restricted)
+        ]
+    moves = []
+    for cell, tile, rotation, forced in found:
+        q, r = board.coords(cell)
+        moves.append({"tile": tile, "q": q, "r": r, "rotation": rotation, "forced": forced})
+    moves.sort(key=lambda move: (move["tile"], move["q"], move["r"], move["rotation"]))
+    return moves

@@ -110,6 +110,17 @@ def test_sections_draw_is_reproducible_and_keeps_sections_balanced():
     assert sorted(a) == list(range(1, 129))
 
 
+def test_two_fixed_seeds_and_doubling_bands():
+    # 1 and 2 fixed at top and bottom; 3-4 drawn into the other two quarters, 5-8 into the
+    # eighths that hold no seed 1-4, then 9-16, 17-32 and 33-64, each band among its lines.
+    for draw_seed in range(10):
+        draw = sections_draw(64, sections=32, draw_seed=draw_seed, fixed=2)
+        assert draw[0] == 1 and draw[32] == 2
+        assert sorted(draw.index(s) // 16 for s in (1, 2, 3, 4)) == [0, 1, 2, 3]
+        assert sorted(draw.index(s) // 8 for s in range(1, 9)) == list(range(8))
+        assert sorted(draw.index(s) // 2 for s in range(1, 33)) == list(range(32))
+
+
 def test_sections_draw_keeps_byes_with_the_top_seeds():
     for draw_seed in range(20):
         draw = sections_draw(100, sections=8, draw_seed=draw_seed, fixed=2)

@@ -84,6 +84,9 @@ def swiss_pairings(
     keys = [p.key for p in players]
     if len(set(keys)) != count:
         raise FormatError(f"cannot pair {label}: a player appears twice in the standings")
+    if len({p.seed for p in players}) != count:
+        # Seeds order players on equal score; a shared seed would leave that to input order.
+        raise FormatError(f"cannot pair {label}: two players share a seed")
     ranked = sorted(players, key=lambda p: (-p.score, p.seed))
     index = {p.key: i for i, p in enumerate(ranked)}
 
@@ -117,7 +120,7 @@ def swiss_pairings(
         pairs = search.pair(everyone & ~(1 << sitter))
         if pairs is not None:
             return _result(ranked, pairs, sitter)
-    who = "who has not had a bye" if fewest == 0 else f"with only {fewest} bye(s)"
+    who = "who has not had a bye" if fewest == 0 else f"with the fewest byes ({fewest})"
     raise FormatError(
         f"cannot pair {label}: whichever player {who} sits out, every remaining pairing "
         f"includes a rematch"

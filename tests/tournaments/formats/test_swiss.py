@@ -65,6 +65,10 @@ def test_impossible_round_is_a_user_facing_error():
         swiss_pairings(players([0]))
     with pytest.raises(FormatError, match="twice"):
         swiss_pairings([SwissPlayer(1, 0, 1), SwissPlayer(1, 0, 2)])
+    with pytest.raises(FormatError, match="share a seed"):
+        swiss_pairings([SwissPlayer(1, 0, 1), SwissPlayer(2, 0, 1)])
+    with pytest.raises(FormatError, match="whichever player who has not had a bye sits out"):
+        swiss_pairings(players([0, 0, 0]), played=[(1, 2), (1, 3), (2, 3)], round_no=3)
 
 
 def simulate(count, rounds, rng, *, tps):

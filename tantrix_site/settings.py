@@ -190,7 +190,15 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"ColourEnum": "players.models.Colour"},
+    "ENUM_NAME_OVERRIDES": {
+        "ColourEnum": "players.models.Colour",
+        "RecordStatusEnum": "games.models.RecordStatus",
+        "RecordSourceEnum": "games.models.RecordSource",
+        "EntrySourceEnum": "tournaments.models.EntrySource",
+        "EntryStatusEnum": "tournaments.models.EntryStatus",
+        "EventStatusEnum": "tournaments.models.EventStatus",
+        "MatchStatusEnum": "tournaments.models.MatchStatus",
+    },
 }
 
 # Celery: an empty broker URL runs every task eagerly in-process (zero-setup local run).
@@ -224,6 +232,14 @@ CELERY_BEAT_SCHEDULE = {
     "games-sweep-stale-records": {
         "task": "games.tasks.sweep_stale_records",
         "schedule": env_float("GAME_RECORD_SWEEP_SECONDS", 60.0, minimum=0.5),
+    },
+    "tournaments-process-deadlines": {
+        "task": "tournaments.tasks.process_deadlines",
+        "schedule": env_float("TOURNAMENT_DEADLINE_SWEEP_SECONDS", 300.0, minimum=0.5),
+    },
+    "tournaments-sweep-uncounted-games": {
+        "task": "tournaments.tasks.sweep_uncounted_games",
+        "schedule": 600.0,
     },
 }
 

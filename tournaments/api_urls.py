@@ -1,1 +1,12 @@
-urlpatterns: list = []
+from rest_framework.routers import SimpleRouter
+
+from tournaments import api
+
+router = SimpleRouter()
+router.register("championships", api.ChampionshipViewSet, basename="championship")
+router.register("events", api.EventViewSet, basename="event")
+router.register("entries", api.EntryViewSet, basename="entry")
+router.register("matches", api.MatchViewSet, basename="match")
+router.register("rounds", api.RoundViewSet, basename="round")
+
+urlpatterns = router.urls

@@ -4,3 +4,20 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+    player_page_sections = ["tournaments/_player_entries.html"]
+
+    def ready(self) -> None:
+        from games.hooks import SubmissionExtension, register_submission_extension
+        from games.signals import game_adjudicated
+        from tournaments import receivers, services
+
+        register_submission_extension(
+            SubmissionExtension(
+                name="match",
+                validate=services.validate_match_submission,
+                help_text="The tournament match this game was played for.",
+            )
+        )
+        game_adjudicated.connect(
+            receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
+        )

@@ -1,0 +1,355 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.response import Response
+
+from players.models import Player
+from players.roles import player_of
+from tournaments import selectors, services
+from tournaments.models import Championship, Entry, Event, Match, Round
+from tournaments.permissions import can_manage, can_see
+from tournaments.serializers import (
+    AuditEntrySerializer,
+    ChampionshipSerializer,
+    DeadlineSerializer,
+    DrawSerializer,
+    EntrySerializer,
+    EventSerializer,
+    GroupTableSerializer,
+    MatchSerializer,
+    PenaltySerializer,
+    RegisterSerializer,
+    RegistrationSerializer,
+    RoundSerializer,
+    RuleSerializer,
+    SeedSerializer,
+    StaffSerializer,
+    WithdrawSerializer,
+)
+
+
+def _visible_event(request, pk) -> Event:
+    event = get_object_or_404(Event.objects.select_related("championship"), pk=pk)
+    if not can_see(request.user, event.championship):
+        raise NotFound("No such event.")
+    return event
+
+
+@extend_schema(tags=["championships"])
+class ChampionshipViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Championships: the public sees published ones; organisers create and manage their own."""
+
+    serializer_class = ChampionshipSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    search_fields = ["name"]
+    filterset_fields = ["year", "category", "published"]
+
+    def get_queryset(self):
+        return selectors.championships_visible_to(self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        championship = services.championship_create(actor=request.user, **serializer.validated_data)
+        return Response(self.get_serializer(championship).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        championship = self.get_object()
+        partial = kwargs.pop("partial", False)
+        serializer = self.get_serializer(championship, data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        championship = services.championship_update(
+            actor=request.user, championship=championship, **serializer.validated_data
+        )
+        return Response(self.get_serializer(championship).data)
+
+    @extend_schema(request=StaffSerializer, responses=ChampionshipSerializer)
+    @action(detail=True, methods=["post"])
+    def staff(self, request, pk=None):
+        """Add (or remove, with present=false) a co-organiser or controller."""
+        championship = self.get_object()
+        serializer = StaffSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = (
+            get_user_model().objects.filter(username=serializer.validated_data["username"]).first()
+        )
+        if user is None:
+            return Response(
+                {"username": ["No user has that name."]}, status=status.HTTP_400_BAD_REQUEST
+            )
+        services.championship_staff_set(
+            actor=request.user,
+            championship=championship,
+            user=user,
+            role=serializer.validated_data["role"],
+            present=serializer.validated_data["present"],
+        )
+        championship.refresh_from_db()
+        return Response(self.get_serializer(championship).data)
+
+    @extend_schema(responses=AuditEntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def audit(self, request, pk=None):
+        """Every change to this championship (organisers and controllers only)."""
+        championship = self.get_object()
+        if not selectors.can_see_audit(request.user, championship):
+            raise PermissionDenied("Only the championship's organisers and controllers.")
+        page = self.paginate_queryset(selectors.audit_for(championship))
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+
+
+@extend_schema(tags=["events"])
+class EventViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Events (stages) of championships, and the organiser actions that run them."""
+
+    serializer_class = EventSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    filterset_fields = ["championship", "format", "status"]
+
+    def get_queryset(self):
+        return selectors.events_visible_to(self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        championship = data.pop("championship")
+        if not can_see(request.user, championship):
+            raise NotFound("No such championship.")
+        event = services.event_create(actor=request.user, championship=championship, **data)
+        return Response(self.get_serializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=EntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def entries(self, request, pk=None):
+        event = self.get_object()
+        page = self.paginate_queryset(selectors.entries_for_event(event))
+        return self.get_paginated_response(EntrySerializer(page, many=True).data)
+
+    @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def register(self, request, pk=None):
+        """Register yourself, or (organisers) any player."""
+        event = self.get_object()
+        serializer = RegisterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player_id = serializer.validated_data.get("player")
+        if player_id is None:
+            player = player_of(request.user)
+            if player is None:
+                return Response(
+                    {"player": ["Your account has no player profile."]},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
+        else:
+            player = Player.objects.filter(pk=player_id).first()
+            if player is None:
+                return Response(
+                    {"player": [f"There is no player {player_id}."]},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
+        entry = services.entry_register(actor=request.user, event=event, player=player)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RegistrationSerializer, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def registration(self, request, pk=None):
+        """Open or close registration."""
+        serializer = RegistrationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_registration_set(
+            actor=request.user, event=self.get_object(), open_=serializer.validated_data["open"]
+        )
+        return Response(self.get_serializer(event).data)
+
+    @extend_schema(request=SeedSerializer, responses=EntrySerializer(many=True))
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def seed(self, request, pk=None):
+        """Seed from ratings (tournament Elo, then lobby ranking) or by a given order."""
+        serializer = SeedSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entries = services.event_seed(
+            actor=request.user,
+            event=self.get_object(),
+            order=serializer.validated_data.get("order"),
+        )
+        return Response(EntrySerializer(entries, many=True).data)
+
+    @extend_schema(request=DrawSerializer, responses=EventSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def draw(self, request, pk=None):
+        """Make the draw (bracket, groups, round robin or Swiss round 1)."""
+        serializer = DrawSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.draw_generate(
+            actor=request.user, event=self.get_object(), **serializer.validated_data
+        )
+        return Response(self.get_serializer(event).data)
+
+    @extend_schema(request=None, responses=EntrySerializer(many=True))
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="advance-qualifiers",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def advance_qualifiers(self, request, pk=None):
+        """Move the qualifiers of the feeding event into this one."""
+        created = services.qualifiers_advance(actor=request.user, event=self.get_object())
+        return Response(EntrySerializer(created, many=True).data)
+
+    @extend_schema(responses=MatchSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def matches(self, request, pk=None):
+        page = self.paginate_queryset(selectors.matches_for_event(self.get_object()))
+        return self.get_paginated_response(MatchSerializer(page, many=True).data)
+
+    @extend_schema(responses=GroupTableSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        """Group tables on TP% (groups and round robin), or Swiss standings on TPs."""
+        event = self.get_object()
+        if event.format == "swiss":
+            rows = [
+                {
+                    "entry": e.pk,
+                    "player": e.player.display_name,
+                    "place": i,
+                    "seed": e.seed or 0,
+                    "games": 0,
+                    "tps": tps,
+                    "tps_available": 0,
+                    "tp_percent": 0,
+                }
+                for i, (e, tps) in enumerate(services.swiss_standings(event), start=1)
+            ]
+            return Response([{"group": 1, "rows": rows}])
+        return Response(GroupTableSerializer(selectors.group_table_rows(event), many=True).data)
+
+
+@extend_schema(tags=["events"])
+class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = EntrySerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        visible = selectors.events_visible_to(self.request.user).values("pk")
+        return Entry.objects.filter(event__in=visible).select_related("player", "event")
+
+    @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def withdraw(self, request, pk=None):
+        serializer = WithdrawSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.entry_withdraw(
+            actor=request.user, entry=self.get_object(), reason=serializer.validated_data["reason"]
+        )
+        return Response(EntrySerializer(entry).data)
+
+
+@extend_schema(tags=["matches"])
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Matches with their games and TPs; rulings, walkover claims and time-penalty claims."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    filterset_fields = ["event", "status", "group"]
+
+    def get_queryset(self):
+        visible = selectors.events_visible_to(self.request.user).values("pk")
+        return (
+            Match.objects.filter(event__in=visible)
+            .select_related("round", "entry_a__player", "entry_b__player", "event")
+            .prefetch_related("match_games")
+            .order_by("event", "round__number", "group", "bracket_index", "id")
+        )
+
+    @extend_schema(request=RuleSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def rule(self, request, pk=None):
+        """Organiser or controller ruling (override) with a reason."""
+        serializer = RuleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        match = services.match_rule(
+            actor=request.user,
+            match=self.get_object(),
+            winner_entry_id=serializer.validated_data["winner"],
+            reason=serializer.validated_data["reason"],
+        )
+        return Response(MatchSerializer(selectors.match_detail(match.pk)).data)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="claim-walkover",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def claim_walkover(self, request, pk=None):
+        """A player declares themselves available; at the deadline they win if nothing was played."""
+        match = services.match_walkover_claim(actor=request.user, match=self.get_object())
+        return Response(MatchSerializer(selectors.match_detail(match.pk)).data)
+
+    @extend_schema(request=PenaltySerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def penalty(self, request, pk=None):
+        """Claim the opponent's time penalty for one game of the match."""
+        match = self.get_object()
+        serializer = PenaltySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        match_game = match.match_games.filter(number=serializer.validated_data["game"]).first()
+        if match_game is None:
+            return Response(
+                {"game": ["This match has no game with that number."]},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        services.match_penalty_claim(
+            actor=request.user, match_game=match_game, side=serializer.validated_data["side"]
+        )
+        return Response(MatchSerializer(selectors.match_detail(match.pk)).data)
+
+
+@extend_schema(tags=["events"])
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = RoundSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        visible = selectors.events_visible_to(self.request.user).values("pk")
+        return Round.objects.filter(event__in=visible).select_related("event__championship")
+
+    @extend_schema(request=DeadlineSerializer, responses=RoundSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def deadline(self, request, pk=None):
+        serializer = DeadlineSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = self.get_object()
+        if not can_manage(request.user, round_.event.championship):
+            raise PermissionDenied("Only this championship's organisers may set deadlines.")
+        round_ = services.round_deadline_set(
+            actor=request.user, round_=round_, **serializer.validated_data
+        )
+        return Response(RoundSerializer(round_).data)
+
+
+def championship_or_404(request, pk) -> Championship:
+    championship = get_object_or_404(Championship, pk=pk)
+    if not can_see(request.user, championship):
+        raise NotFound("No such championship.")
+    return championship

@@ -1,0 +1,323 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+from players.models import Player
+
+
+class Category(models.TextChoices):
+    WORLD = "world", "World championship"
+    CONTINENTAL = "continental", "Continental championship"
+    NATIONAL = "national", "National championship"
+    OPEN = "open", "Open / Table Open"
+
+
+class Championship(models.Model):
+    name = models.CharField(max_length=120)
+    year = models.PositiveSmallIntegerField()
+    category = models.CharField(max_length=12, choices=Category.choices, default=Category.OPEN)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_championships", blank=True
+    )
+    controllers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="controlled_championships", blank=True
+    )
+    published = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-year", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["name", "year"], name="championship_unique_name_year")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.year}"
+
+
+class EventFormat(models.TextChoices):
+    KNOCKOUT = "knockout", "Knockout"
+    GROUPS = "groups", "Groups"
+    SWISS = "swiss", "Swiss"
+    ROUND_ROBIN = "round_robin", "Round robin"
+
+
+class Eligibility(models.TextChoices):
+    OPEN = "open", "Open to all"
+    JUNIOR = "junior", "Juniors (under an age on a cut-off date)"
+    NATIONAL = "national", "Players of listed countries"
+    MINIMUM_RANKING = "minimum_ranking", "Minimum ranking"
+
+
+class QualifierPolicy(models.TextChoices):
+    AGAINST_TOP_SEEDS = "against_top_seeds", "Qualifiers meet the top seeds"
+    DRAWN_INTO_SECTIONS = "drawn_into_sections", "Qualifiers drawn into seeded sections"
+
+
+class EventStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration open"
+    CLOSED = "closed", "Registration closed"
+    DRAWN = "drawn", "Drawn, in play"
+    FINISHED = "finished", "Finished"
+
+
+class Event(models.Model):
+    """A stage of a championship: a qualifier, a group stage, a knockout, a Swiss..."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    stage = models.PositiveSmallIntegerField(default=1, help_text="Order within the championship")
+    format = models.CharField(max_length=12, choices=EventFormat.choices)
+    status = models.CharField(
+        max_length=12, choices=EventStatus.choices, default=EventStatus.REGISTRATION
+    )
+    games_per_match = models.PositiveSmallIntegerField(default=2)
+    extra_game_margin = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0"))
+    max_extra_games = models.PositiveSmallIntegerField(default=0)
+    tp_scheme = models.PositiveSmallIntegerField(default=1)
+    time_limit_seconds = models.PositiveIntegerField(default=15 * 60)
+    eligibility = models.CharField(
+        max_length=16, choices=Eligibility.choices, default=Eligibility.OPEN
+    )
+    junior_age_limit = models.PositiveSmallIntegerField(default=16)
+    cutoff_date = models.DateField(null=True, blank=True)
+    countries = models.JSONField(default=list, blank=True, help_text="ISO codes (national)")
+    minimum_ranking = models.PositiveIntegerField(null=True, blank=True)
+    # What feeds it: registrations, and/or the qualifiers of another event.
+    feeds_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="feeds"
+    )
+    qualifiers_count = models.PositiveIntegerField(
+        null=True, blank=True, help_text="How many qualify from `feeds_from` into this event"
+    )
+    qualifier_policy = models.CharField(
+        max_length=20, choices=QualifierPolicy.choices, default=QualifierPolicy.AGAINST_TOP_SEEDS
+    )
+    sections = models.PositiveSmallIntegerField(default=1)
+    groups_count = models.PositiveSmallIntegerField(default=0)
+    double_round_robin = models.BooleanField(default=False)
+    swiss_rounds = models.PositiveSmallIntegerField(default=0)
+    draw_seed = models.BigIntegerField(null=True, blank=True)
+    round_days = models.PositiveSmallIntegerField(
+        default=14, help_text="Days each round lasts; sets round deadlines at the draw"
+    )
+    champion = models.ForeignKey(
+        "Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "stage", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(max_extra_games=0) | models.Q(extra_game_margin__gt=0),
+                name="event_extra_games_need_margin",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship} · {self.name}"
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+    ELIMINATED = "eliminated", "Eliminated"
+    QUALIFIED = "qualified", "Qualified onward"
+    CHAMPION = "champion", "Champion"
+
+
+class EntrySource(models.TextChoices):
+    REGISTRATION = "registration", "Registered"
+    QUALIFIER = "qualifier", "Qualified"
+
+
+class Entry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    seeding_points = models.FloatField(null=True, blank=True)
+    seeding_basis = models.CharField(max_length=24, blank=True)
+    source = models.CharField(
+        max_length=12, choices=EntrySource.choices, default=EntrySource.REGISTRATION
+    )
+    qualifier_rank = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE
+    )
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    registered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "seed", "id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "seed"],
+                condition=models.Q(seed__isnull=False),
+                name="entry_seed_unique_in_event",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.event.name})"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    deadline_processed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_in_event")
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Round {self.number}"
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "waiting", "Waiting for players"
+    SCHEDULED = "scheduled", "Scheduled"
+    IN_PROGRESS = "in_progress", "In progress"
+    DECIDED = "decided", "Decided"
+    WALKOVER = "walkover", "Walkover"
+    RULED = "ruled", "Ruled by an organiser"
+    VOID = "void", "Void (neither side)"
+
+
+FINAL_MATCH_STATUSES = (
+    MatchStatus.DECIDED,
+    MatchStatus.WALKOVER,
+    MatchStatus.RULED,
+    MatchStatus.VOID,
+)
+
+
+class Match(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    # Knockout: the match's index in its round, top to bottom. Groups: the group number.
+    bracket_index = models.PositiveIntegerField(null=True, blank=True)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    entry_a = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_a"
+    )
+    entry_b = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b"
+    )
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=12, choices=MatchStatus.choices, default=MatchStatus.WAITING
+    )
+    tps_a = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal("0"))
+    tps_b = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal("0"))
+    games_played = models.PositiveSmallIntegerField(default=0)
+    state_reason = models.CharField(max_length=32, blank=True)
+    winner = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_won"
+    )
+    next_match = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="feeders"
+    )
+    next_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkover_claimed_by = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "round__number", "group", "bracket_index", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "bracket_index"],
+                condition=models.Q(bracket_index__isnull=False),
+                name="match_unique_bracket_slot",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(next_side__isnull=True) | models.Q(next_side__in=[0, 1]),
+                name="match_next_side_0_or_1",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(entry_a__isnull=True)
+                | models.Q(entry_b__isnull=True)
+                | ~models.Q(entry_a=models.F("entry_b")),
+                name="match_two_different_entries",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.pk}"
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in FINAL_MATCH_STATUSES
+
+
+class MatchGame(models.Model):
+    """A valid game counted for a match, with its TPs after time penalties."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="match_game")
+    number = models.PositiveSmallIntegerField()
+    # Seat of side A's player in the game (side B is the other seat).
+    seat_a = models.PositiveSmallIntegerField()
+    base_tps_a = models.DecimalField(max_digits=4, decimal_places=1)
+    base_tps_b = models.DecimalField(max_digits=4, decimal_places=1)
+    penalty_a = models.PositiveSmallIntegerField(default=0, help_text="TPs side A forfeits")
+    penalty_b = models.PositiveSmallIntegerField(default=0, help_text="TPs side B forfeits")
+    tps_a = models.DecimalField(max_digits=4, decimal_places=1)
+    tps_b = models.DecimalField(max_digits=4, decimal_places=1)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="match_game_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(tps_a__gte=0, tps_b__gte=0, tps_a__lte=20, tps_b__lte=20),
+                name="match_game_tps_in_range",
+            ),
+        ]
+
+
+class AuditEntry(models.Model):
+    """Append-only: who changed what in a championship, when and why."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    championship = models.ForeignKey(
+        Championship, null=True, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    event = models.ForeignKey(Event, null=True, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=40)
+    target = models.CharField(max_length=120, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.target}"

@@ -1,0 +1,235 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    AuditEntry,
+    Championship,
+    Entry,
+    Event,
+    Match,
+    MatchGame,
+    Round,
+)
+
+
+class ChampionshipSerializer(serializers.ModelSerializer):
+    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    controllers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+
+    class Meta:
+        model = Championship
+        fields = [
+            "id",
+            "name",
+            "year",
+            "category",
+            "published",
+            "organisers",
+            "controllers",
+            "created",
+        ]
+        read_only_fields = ["id", "organisers", "controllers", "created"]
+        validators: list = []
+
+
+class StaffSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=["organiser", "controller"])
+    present = serializers.BooleanField(default=True)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    champion_name = serializers.CharField(
+        source="champion.player.display_name", default=None, read_only=True
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "championship",
+            "name",
+            "stage",
+            "format",
+            "status",
+            "games_per_match",
+            "extra_game_margin",
+            "max_extra_games",
+            "tp_scheme",
+            "time_limit_seconds",
+            "eligibility",
+            "junior_age_limit",
+            "cutoff_date",
+            "countries",
+            "minimum_ranking",
+            "feeds_from",
+            "qualifiers_count",
+            "qualifier_policy",
+            "sections",
+            "groups_count",
+            "double_round_robin",
+            "swiss_rounds",
+            "draw_seed",
+            "round_days",
+            "champion",
+            "champion_name",
+            "created",
+        ]
+        read_only_fields = ["id", "status", "champion", "champion_name", "created"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+    country = serializers.CharField(source="player.country.code", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "event",
+            "player",
+            "player_name",
+            "country",
+            "seed",
+            "seeding_points",
+            "seeding_basis",
+            "source",
+            "qualifier_rank",
+            "status",
+            "group",
+            "created",
+        ]
+        read_only_fields = fields
+
+
+class RegisterSerializer(serializers.Serializer):
+    player = serializers.IntegerField(
+        required=False, help_text="Player id; defaults to your own player"
+    )
+
+
+class SeedSerializer(serializers.Serializer):
+    order = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Entry ids, best first; omit to seed from ratings",
+    )
+
+
+class DrawSerializer(serializers.Serializer):
+    draw_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+    start = serializers.DateTimeField(required=False)
+
+
+class RegistrationSerializer(serializers.Serializer):
+    open = serializers.BooleanField()
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class MatchGameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MatchGame
+        fields = [
+            "id",
+            "number",
+            "game",
+            "seat_a",
+            "base_tps_a",
+            "base_tps_b",
+            "penalty_a",
+            "penalty_b",
+            "tps_a",
+            "tps_b",
+        ]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    round_name = serializers.CharField(source="round.__str__", read_only=True)
+    deadline = serializers.DateTimeField(source="round.deadline", read_only=True)
+    player_a = serializers.CharField(
+        source="entry_a.player.display_name", default=None, read_only=True
+    )
+    player_b = serializers.CharField(
+        source="entry_b.player.display_name", default=None, read_only=True
+    )
+    games = MatchGameSerializer(source="match_games", many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "event",
+            "round_number",
+            "round_name",
+            "deadline",
+            "bracket_index",
+            "group",
+            "entry_a",
+            "entry_b",
+            "player_a",
+            "player_b",
+            "is_bye",
+            "status",
+            "tps_a",
+            "tps_b",
+            "games_played",
+            "state_reason",
+            "winner",
+            "next_match",
+            "next_side",
+            "walkover_claimed_by",
+            "decided_at",
+            "games",
+        ]
+        read_only_fields = fields
+
+
+class RuleSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(allow_null=True, help_text="Winning entry id; null: void")
+    reason = serializers.CharField()
+
+
+class PenaltySerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="Match game number (1, 2, ...)")
+    side = serializers.ChoiceField(choices=[0, 1], help_text="The side that ran over time")
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "name", "deadline", "deadline_processed"]
+        read_only_fields = ["id", "event", "number", "name", "deadline_processed"]
+
+
+class DeadlineSerializer(serializers.Serializer):
+    deadline = serializers.DateTimeField()
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", default=None, read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "actor", "event", "action", "target", "details", "reason", "created"]
+
+
+class TableRowSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.CharField()
+    place = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    games = serializers.IntegerField()
+    tps = serializers.DecimalField(max_digits=8, decimal_places=1)
+    tps_available = serializers.DecimalField(max_digits=8, decimal_places=1)
+    tp_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
+
+
+class GroupTableSerializer(serializers.Serializer):
+    group = serializers.IntegerField()
+    rows = TableRowSerializer(many=True)

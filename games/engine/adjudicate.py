@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import errors as E
-from .board import Board, Breach
+from .board import Board, Breach, line_report
 from .errors import MalformedRecord
 from .jsonio import number
 from .record import Placement, Record, parse_record
@@ -293,12 +293,7 @@ class _Replay:
     def lines(self) -> dict[str, dict[str, Any]]:
         result: dict[str, dict[str, Any]] = {}
         for bit in dict.fromkeys(self.colour_bits):
-            best = self.board.best(bit)
-            # A loop that ties a line is reported as the loop (docs/rules.md).
-            if best.loop and 2 * best.loop >= best.line:
-                result[BIT_NAME[bit]] = {"kind": "loop", "tiles": best.loop}
-            else:
-                result[BIT_NAME[bit]] = {"kind": "line", "tiles": best.line}
+            result[BIT_NAME[bit]] = line_report(self.board.best(bit))
         return result
 
     # ------------------------------------------------------------------ errors

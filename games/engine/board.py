@@ -78,6 +78,17 @@ class Line(NamedTuple):
         return max(self.line, 2 * self.loop)
 
 
+def line_report(best: Line) -> dict[str, int | str]:
+    """The verdict's ``lines`` entry for one colour: the kind and size of what scores.
+
+    A loop that scores the same as the longest line is reported as the loop (docs/rules.md);
+    a colour with no tile on the board is a line of 0.
+    """
+    if best.loop and 2 * best.loop >= best.line:
+        return {"kind": "loop", "tiles": best.loop}
+    return {"kind": "line", "tiles": best.line}
+
+
 def _find(parent: dict[int, int], cell: int) -> int:
     while True:
         up = parent[cell]

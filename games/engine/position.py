@@ -38,7 +38,7 @@ def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
     for key in doc:
         if key not in POSITION_KEYS:
             raise _fail(f"unknown key {describe(key)}")
-    for key in sorted(POSITION_KEYS):
+    for key in ("format", "board", "hand", "bag_empty", "free_move_made"):
         if key not in doc:
             raise _fail(f"{key}: required, missing")
     if type(doc["format"]) is not str or doc["format"] != POSITION_FORMAT:

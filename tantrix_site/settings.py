@@ -250,3 +250,67 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# --- Ratings settings ---
+# The constants of ratings/systems (docs/ratings.md gives each formula and its reason). They are
+# turned into the systems' parameter dataclasses by ratings/params.py, which validates them at
+# start-up. Changing a lobby-style or Elo constant calls for `manage.py recompute_ratings`.
+RATINGS_LOBBY_START = env_float("RATINGS_LOBBY_START", 500.0, minimum=0.0)
+RATINGS_LOBBY_K = env_float("RATINGS_LOBBY_K", 2.0, minimum=0.0)
+RATINGS_LOBBY_MARGIN_CAP = env_int("RATINGS_LOBBY_MARGIN_CAP", 36, minimum=1)
+RATINGS_LOBBY_RATIO_CAP = env_float("RATINGS_LOBBY_RATIO_CAP", 4.0, minimum=1.0)
+RATINGS_LOBBY_GAIN_DRAG_EXPONENT = env_float("RATINGS_LOBBY_GAIN_DRAG_EXPONENT", 0.6, minimum=0.0)
+RATINGS_LOBBY_LOSS_DRAG_CEILING = env_float("RATINGS_LOBBY_LOSS_DRAG_CEILING", 1.25, minimum=0.0)
+RATINGS_LOBBY_ROBOT_WEIGHT = env_float("RATINGS_LOBBY_ROBOT_WEIGHT", 0.5, minimum=0.0)
+RATINGS_LOBBY_DRAW_MARGIN = env_float("RATINGS_LOBBY_DRAW_MARGIN", 1.0, minimum=0.0)
+RATINGS_MONTHLY_START = env_float("RATINGS_MONTHLY_START", 700.0, minimum=0.0)
+RATINGS_DOUBLES_K = env_float("RATINGS_DOUBLES_K", 2.0, minimum=0.0)
+RATINGS_MASTER_K = env_float("RATINGS_MASTER_K", 2.0, minimum=0.0)
+RATINGS_MASTER_START = env_float("RATINGS_MASTER_START", 500.0, minimum=0.0)
+RATINGS_ELO_SCALE = env_float("RATINGS_ELO_SCALE", 565.7, minimum=0.0)
+RATINGS_ELO_ANCHOR = env_float("RATINGS_ELO_ANCHOR", 1850.0)
+RATINGS_ELO_INITIAL = env_float("RATINGS_ELO_INITIAL", 1850.0)
+RATINGS_ELO_MEMORY_GAMES = env_int("RATINGS_ELO_MEMORY_GAMES", 60, minimum=1)
+RATINGS_ELO_PROVISIONAL_GAMES = env_int("RATINGS_ELO_PROVISIONAL_GAMES", 36, minimum=0)
+RATINGS_ELO_PERFORMANCE_CAP = env_float("RATINGS_ELO_PERFORMANCE_CAP", 800.0, minimum=0.0)
+# The pool is re-anchored after an Elo recalculation only when it has drifted this far, so a
+# tiny drift does not write a change row for every rated player.
+RATINGS_ELO_ANCHOR_TOLERANCE = env_float("RATINGS_ELO_ANCHOR_TOLERANCE", 0.05, minimum=0.0)
+RATINGS_MASTER_MIN_LOBBY = env_float("RATINGS_MASTER_MIN_LOBBY", 950.0, minimum=0.0)
+RATINGS_MASTER_MIN_ELO_TOURNAMENTS = env_int("RATINGS_MASTER_MIN_ELO_TOURNAMENTS", 1, minimum=0)
+RATINGS_MASTER_CAP = env_int("RATINGS_MASTER_CAP", 120, minimum=0)
+RATINGS_MASTER_GAMES_TO_KEEP = env_int("RATINGS_MASTER_GAMES_TO_KEEP", 5, minimum=0)
+RATINGS_MASTER_WINDOW_MONTHS = env_int("RATINGS_MASTER_WINDOW_MONTHS", 3, minimum=1)
+# Review flags: a change this large (lobby-style tables / Elo) is queued for an admin, and so is
+# a pair of players with this many results the same way round within the window (win trading).
+RATINGS_REVIEW_SWING_POINTS = env_float("RATINGS_REVIEW_SWING_POINTS", 15.0, minimum=0.0)
+RATINGS_REVIEW_SWING_ELO = env_float("RATINGS_REVIEW_SWING_ELO", 150.0, minimum=0.0)
+RATINGS_REVIEW_REPEAT_GAMES = env_int("RATINGS_REVIEW_REPEAT_GAMES", 6, minimum=2)
+RATINGS_REVIEW_REPEAT_HOURS = env_int("RATINGS_REVIEW_REPEAT_HOURS", 24, minimum=1)
+# Games played within this window and not yet rated are applied (in game order) by the sweep and
+# before any later game; older unrated games only by their own task or a recompute.
+RATINGS_SWEEP_WINDOW_HOURS = env_int("RATINGS_SWEEP_WINDOW_HOURS", 72, minimum=1)
+# Public ranking tables show this many players.
+RATINGS_RANKING_SIZE = env_int("RATINGS_RANKING_SIZE", 100, minimum=1, maximum=1000)
+# Fault injection for the concurrency tests only: seconds the rating service waits between
+# reading ratings and writing them. 0 in production.
+RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, minimum=0.0)
+CELERY_BEAT_SCHEDULE.update(
+    {
+        # Covers a broker outage when a game was adjudicated, and flags invalidated games.
+        "ratings-sweep-unrated-games": {
+            "task": "ratings.tasks.sweep_unrated_games",
+            "schedule": env_float("RATINGS_SWEEP_SECONDS", 300.0, minimum=0.5),
+        },
+        # The tournament Elo: every tournament whose games or TPs changed is recalculated.
+        "ratings-recalculate-changed-elo": {
+            "task": "ratings.tasks.recalculate_changed_elo",
+            "schedule": env_float("RATINGS_ELO_RECALCULATE_SECONDS", 3600.0, minimum=0.5),
+        },
+        # Master titles not kept by enough Master games are flagged for an admin.
+        "ratings-check-title-lapses": {
+            "task": "ratings.tasks.check_title_lapses",
+            "schedule": env_float("RATINGS_TITLE_LAPSE_CHECK_SECONDS", 86400.0, minimum=0.5),
+        },
+    }
+)

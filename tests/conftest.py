@@ -110,3 +110,15 @@ def client_for(user) -> APIClient:
     if user is not None:
         client.force_authenticate(user=user)
     return client
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """One test database per run, so runs started side by side never drop each other's."""
+    from django.conf import settings
+
+    for alias in settings.DATABASES.values():
+        test = alias.setdefault("TEST", {})
+        base = test.get("NAME") or f"test_{alias['NAME']}"
+        if alias["ENGINE"].endswith("postgresql"):
+            test["NAME"] = f"{base}_{os.getpid()}"

@@ -99,7 +99,7 @@ class ChampionshipViewSet(
         return Response(self.get_serializer(championship).data)
 
     @extend_schema(responses=AuditEntrySerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], permission_classes=[permissions.IsAuthenticated])
     def audit(self, request, pk=None):
         """Every change to this championship (organisers and controllers only)."""
         championship = self.get_object()
@@ -302,7 +302,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         permission_classes=[permissions.IsAuthenticated],
     )
     def claim_walkover(self, request, pk=None):
-        """A player declares themselves available; at the deadline they win if nothing was played."""
+        """A player declares they were available: at the deadline, with no game, they win."""
         match = services.match_walkover_claim(actor=request.user, match=self.get_object())
         return Response(MatchSerializer(selectors.match_detail(match.pk)).data)
 

@@ -298,6 +298,9 @@ class MatchGame(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"match {self.match_id} game {self.number}"
+
 
 class AuditEntry(models.Model):
     """Append-only: who changed what in a championship, when and why."""

@@ -229,8 +229,8 @@ def event_create(*, actor: Any, championship: Championship, **config: Any) -> Ev
     if unknown:
         raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
     event = Event(championship=championship, **config)
+    event.full_clean(exclude=["champion"])  # also turns strings into the fields' types
     _validate_event(event)
-    event.full_clean(exclude=["champion"])
     event.save()
     audit(
         actor=actor,
@@ -330,7 +330,7 @@ def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
     manager = can_manage(actor, entry.event.championship)
     if not (manager or (own is not None and own.pk == entry.player_id)):
         raise PermissionDenied("You may withdraw only your own entry.")
-    entry = Entry.objects.select_for_update().select_related("event").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
     if entry.status == EntryStatus.WITHDRAWN:
         raise ValidationError({"entry": "This entry is already withdrawn."})
     if entry.event.status == EventStatus.DRAWN and not manager:
@@ -476,7 +476,11 @@ def draw_generate(
 ) -> Event:
     """Make the draw for the event's format and create its rounds and matches."""
     _require_manager(actor, event.championship)
-    event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("championship")
+        .get(pk=event.pk)
+    )
     if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
         raise ValidationError({"event": "The draw for this event has already been made."})
     entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"))
@@ -837,7 +841,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     if match_id is None or MatchGame.objects.filter(game=game).exists():
         return None
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("event__championship", "entry_a", "entry_b")
         .filter(pk=match_id)
         .first()
@@ -910,11 +914,15 @@ def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> Matc
     accepted while the match is still open, or by its organisers and controllers at any time.
     """
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("event__championship", "entry_a", "entry_b")
         .get(pk=match_game.match_id)
     )
-    match_game = MatchGame.objects.select_for_update().select_related("game").get(pk=match_game.pk)
+    match_game = (
+        MatchGame.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .get(pk=match_game.pk)
+    )
     if side not in (0, 1):
         raise ValidationError({"side": "Side is 0 (the first player) or 1 (the second)."})
     ruler = can_rule(actor, match.event.championship)
@@ -968,7 +976,11 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
     _require_ruler(actor, match.event.championship)
     if not reason.strip():
         raise ValidationError({"reason": "A ruling needs a reason."})
-    match = Match.objects.select_for_update().select_related("event__championship").get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("event__championship")
+        .get(pk=match.pk)
+    )
     if (
         match.next_match_id
         and Match.objects.filter(pk=match.next_match_id)
@@ -1020,7 +1032,7 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
 def match_walkover_claim(*, actor: Any, match: Match) -> Match:
     """A player says they were available: at the deadline, with no game played, they win."""
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("entry_a", "entry_b", "event__championship")
         .get(pk=match.pk)
     )
@@ -1102,7 +1114,7 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
             if round_ is None:
                 continue
             for match in (
-                Match.objects.select_for_update()
+                Match.objects.select_for_update(of=("self",))
                 .select_related("event__championship")
                 .filter(round=round_)
                 .exclude(status__in=FINAL_MATCH_STATUSES)

@@ -1,7 +1,43 @@
+"""Web pages under /championships/.
+
+The names avoid the API router's (championship-detail, event-draw, match-rule, ...): Django
+reverses a duplicated name to only one of its patterns, so sharing one would break the other.
+"""
+
 from django.urls import path
 
 from tournaments import views
 
 urlpatterns = [
     path("", views.championship_list_view, name="championship-list"),
+    path("new/", views.championship_create_view, name="championship-new"),
+    path("<int:pk>/", views.championship_detail_view, name="championship-page"),
+    path("<int:pk>/edit/", views.championship_edit_view, name="championship-edit"),
+    path("<int:pk>/staff/", views.championship_staff_view, name="championship-staff-edit"),
+    path("<int:pk>/audit/", views.championship_audit_view, name="championship-audit-log"),
+    path("<int:pk>/events/new/", views.event_create_view, name="event-new"),
+    path("events/<int:pk>/", views.event_detail_view, name="event-page"),
+    path(
+        "events/<int:pk>/registration/",
+        views.event_registration_view,
+        name="event-registration-set",
+    ),
+    path("events/<int:pk>/register/", views.event_register_view, name="event-register-player"),
+    path("events/<int:pk>/seed/", views.event_seed_view, name="event-seed-set"),
+    path("events/<int:pk>/draw/", views.event_draw_view, name="event-draw-make"),
+    path(
+        "events/<int:pk>/advance-qualifiers/",
+        views.event_advance_view,
+        name="event-qualifiers-advance",
+    ),
+    path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
+    path("rounds/<int:pk>/deadline/", views.round_deadline_view, name="round-deadline-set"),
+    path("matches/<int:pk>/", views.match_detail_view, name="match-page"),
+    path("matches/<int:pk>/rule/", views.match_rule_view, name="match-rule-form"),
+    path(
+        "matches/<int:pk>/claim-walkover/",
+        views.match_walkover_view,
+        name="match-walkover-claim",
+    ),
+    path("matches/<int:pk>/claim-penalty/", views.match_penalty_view, name="match-penalty-claim"),
 ]

@@ -1,5 +1,555 @@
-from django.shortcuts import render
+"""Championship pages and organiser screens. Thin: each view reads through a selector or calls
+one service through a form (tournaments/forms.py); the services decide and audit.
+
+Visibility: an unpublished championship (and everything in it) is a 404 to anyone who is not its
+staff. Permissions: the services raise PermissionDenied, which Django answers with 403; the views
+check the same rule before showing a form so nobody fills one in for nothing.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from players.roles import player_of
+from tournaments import formats, selectors, services
+from tournaments.forms import (
+    AdvanceQualifiersForm,
+    ChampionshipForm,
+    DeadlineForm,
+    DrawForm,
+    EventForm,
+    PenaltyForm,
+    RegisterForm,
+    RegistrationForm,
+    RuleForm,
+    SeedForm,
+    StaffForm,
+    WithdrawForm,
+)
+from tournaments.models import (
+    Championship,
+    Entry,
+    EntryStatus,
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    Round,
+)
+from tournaments.permissions import (
+    can_create_championship,
+    can_manage,
+    can_rule,
+    can_see,
+    match_side_of,
+)
+
+PAGE_SIZE = 30
+AUDIT_PAGE_SIZE = 50
+
+
+# --- Lookups: 404 for what the user may not see --------------------------------------------
+
+
+def _championship(request, pk: int) -> Championship:
+    return get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+
+
+def _event(request, pk: int) -> Event:
+    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
+
+
+def _match(request, pk: int) -> Match:
+    try:
+        match = selectors.match_detail(pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    if not can_see(request.user, match.event.championship):
+        raise Http404("No such match.")
+    return match
+
+
+def _round(request, pk: int) -> Round:
+    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
+    if not can_see(request.user, round_.event.championship):
+        raise Http404("No such round.")
+    return round_
+
+
+def _entry(request, pk: int) -> Entry:
+    entry = get_object_or_404(Entry.objects.select_related("player", "event__championship"), pk=pk)
+    if not can_see(request.user, entry.event.championship):
+        raise Http404("No such entry.")
+    return entry
+
+
+def _require_manager(request, championship: Championship) -> None:
+    if not can_manage(request.user, championship):
+        raise PermissionDenied("Only this championship's organisers may do that.")
+
+
+def _posted(request):
+    """The form data of a POST (even an empty one, so button-only forms bind), else None."""
+    return request.POST if request.method == "POST" else None
+
+
+def _action_page(request, *, title: str, form, back_url: str, submit: str, **extra: Any):
+    """The page behind a small organiser action: its form, with the errors on its fields."""
+    context = {"title": title, "form": form, "back_url": back_url, "submit": submit, **extra}
+    return render(request, "tournaments/action_form.html", context)
+
+
+# --- Championships -------------------------------------------------------------------------
 
 
 def championship_list_view(request):
-    return render(request, "tournaments/championship_list.html", {"championships": []})
+    search = request.GET.get("q", "").strip()
+    year = request.GET.get("year", "").strip()
+    championships = selectors.championships_visible_to(request.user)
+    years = sorted(set(championships.values_list("year", flat=True)), reverse=True)
+    if search:
+        championships = championships.filter(name__icontains=search)
+    if year.isdigit():
+        championships = championships.filter(year=int(year))
+    page = Paginator(championships, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/championship_list.html",
+        {
+            "page": page,
+            "search": search,
+            "year": year,
+            "years": years,
+            "can_create": can_create_championship(request.user),
+        },
+    )
+
+
+@login_required
+def championship_create_view(request):
+    if not can_create_championship(request.user):
+        raise PermissionDenied("Only organisers may create championships.")
+    form = ChampionshipForm(_posted(request), initial={"year": timezone.now().year})
+    if request.method == "POST" and form.is_valid():
+        championship = form.create(actor=request.user)
+        if championship is not None:
+            messages.success(request, f"{championship} is created. Add its events next.")
+            return redirect("championship-page", pk=championship.pk)
+    return render(request, "tournaments/championship_form.html", {"form": form})
+
+
+def championship_detail_view(request, pk: int):
+    championship = _championship(request, pk)
+    events = list(
+        selectors.events_visible_to(request.user)
+        .filter(championship=championship)
+        .order_by("stage", "id")
+    )
+    stages = [(stage, list(group)) for stage, group in groupby(events, key=lambda e: e.stage)]
+    return render(
+        request,
+        "tournaments/championship_detail.html",
+        {
+            "championship": championship,
+            "stages": stages,
+            "champions": [e for e in events if e.champion_id],
+            "can_manage": can_manage(request.user, championship),
+            "can_see_audit": selectors.can_see_audit(request.user, championship),
+        },
+    )
+
+
+@login_required
+def championship_edit_view(request, pk: int):
+    championship = _championship(request, pk)
+    _require_manager(request, championship)
+    initial = {
+        "name": championship.name,
+        "year": championship.year,
+        "category": championship.category,
+        "published": championship.published,
+    }
+    form = ChampionshipForm(_posted(request), initial=initial)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and form.update(actor=request.user, championship=championship) is not None
+    ):
+        messages.success(request, f"{championship} is saved.")
+        return redirect("championship-page", pk=championship.pk)
+    return render(
+        request, "tournaments/championship_form.html", {"form": form, "championship": championship}
+    )
+
+
+@login_required
+def championship_staff_view(request, pk: int):
+    championship = _championship(request, pk)
+    _require_manager(request, championship)
+    form = StaffForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        user = form.apply(actor=request.user, championship=championship)
+        if user is not None:
+            data = form.cleaned_data
+            role = "co-organiser" if data["role"] == "organiser" else "controller"
+            done = "is now a" if data["present"] else "is no longer a"
+            messages.success(request, f"{user.get_username()} {done} {role}.")
+            return redirect("championship-staff-edit", pk=championship.pk)
+    return render(
+        request,
+        "tournaments/championship_staff.html",
+        {"championship": championship, "form": form},
+    )
+
+
+@login_required
+def championship_audit_view(request, pk: int):
+    championship = _championship(request, pk)
+    if not selectors.can_see_audit(request.user, championship):
+        raise PermissionDenied("Only the championship's organisers and controllers.")
+    page = Paginator(selectors.audit_for(championship), AUDIT_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request, "tournaments/audit_log.html", {"championship": championship, "page": page}
+    )
+
+
+# --- Events --------------------------------------------------------------------------------
+
+
+@login_required
+def event_create_view(request, pk: int):
+    championship = _championship(request, pk)
+    _require_manager(request, championship)
+    next_stage = (
+        championship.events.order_by("-stage").values_list("stage", flat=True).first() or 0
+    ) + 1
+    form = EventForm(_posted(request), championship=championship, initial={"stage": next_stage})
+    if request.method == "POST" and form.is_valid():
+        event = form.apply(actor=request.user)
+        if event is not None:
+            messages.success(request, f"{event.name} is created; registration is open.")
+            return redirect("event-page", pk=event.pk)
+    return render(
+        request, "tournaments/event_form.html", {"championship": championship, "form": form}
+    )
+
+
+def _projected_qualifiers(event: Event) -> set[int]:
+    """Entry ids in a qualifying place of a group stage whose qualifiers feed a later event."""
+    following = event.feeds.exclude(qualifiers_count=None).first()
+    if following is None or event.status != EventStatus.DRAWN:
+        return set()
+    try:
+        tables = list(services.group_tables(event).values())
+        return {q.key for q in formats.group_qualifiers(tables, following.qualifiers_count)}
+    except formats.FormatError:
+        return set()
+
+
+def event_detail_view(request, pk: int):
+    event = _event(request, pk)
+    championship = event.championship
+    manager = can_manage(request.user, championship)
+    own = player_of(request.user)
+    entries = list(selectors.entries_for_event(event))
+    own_entry = next((e for e in entries if own is not None and e.player_id == own.pk), None)
+    context: dict[str, Any] = {
+        "event": event,
+        "championship": championship,
+        "entries": entries,
+        "active_count": sum(e.status == EntryStatus.ACTIVE for e in entries),
+        "rounds": list(event.rounds.all()),
+        "can_manage": manager,
+        "own_entry": own_entry,
+        "can_register_self": (
+            own is not None and own_entry is None and event.status == EventStatus.REGISTRATION
+        ),
+        "can_withdraw_self": (
+            own_entry is not None
+            and own_entry.status == EntryStatus.ACTIVE
+            and event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
+        ),
+        "registration_open": event.status == EventStatus.REGISTRATION,
+        "before_draw": event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED),
+    }
+    if event.format == EventFormat.KNOCKOUT:
+        context["bracket"] = selectors.bracket_rounds(event)
+    else:
+        matches = list(selectors.matches_for_event(event))
+        context["match_rounds"] = [
+            (round_, list(group)) for round_, group in groupby(matches, key=lambda m: m.round)
+        ]
+        if event.format == EventFormat.SWISS:
+            context["swiss_standings"] = services.swiss_standings(event)
+        elif event.status != EventStatus.REGISTRATION:
+            context["group_tables"] = selectors.group_table_rows(event)
+            context["projected"] = _projected_qualifiers(event)
+    if manager:
+        context["register_form"] = RegisterForm(actor=request.user, event=event)
+        context["draw_form"] = DrawForm(initial={"draw_seed": event.draw_seed})
+        context["deadline_forms"] = {
+            r.pk: DeadlineForm(initial={"deadline": r.deadline}, auto_id=f"id_round{r.pk}_%s")
+            for r in context["rounds"]
+        }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@login_required
+def event_registration_view(request, pk: int):
+    event = _event(request, pk)
+    _require_manager(request, event.championship)
+    opening = event.status != EventStatus.REGISTRATION
+    form = RegistrationForm(_posted(request), initial={"open": "1" if opening else "0"})
+    if request.method == "POST" and form.is_valid():
+        updated = form.apply(actor=request.user, event=event)
+        if updated is not None:
+            state = "open" if updated.status == EventStatus.REGISTRATION else "closed"
+            messages.success(request, f"Registration for {event.name} is {state}.")
+            return redirect("event-page", pk=event.pk)
+    return _action_page(
+        request,
+        title=f"Registration for {event.name}",
+        form=form,
+        back_url=reverse("event-page", args=[event.pk]),
+        submit="Save",
+        event=event,
+    )
+
+
+@login_required
+def event_register_view(request, pk: int):
+    """Organisers register anyone; a player registers themselves ("Register me")."""
+    event = _event(request, pk)
+    manager = can_manage(request.user, event.championship)
+    if not manager and player_of(request.user) is None:
+        raise PermissionDenied("Only players and this championship's organisers may register.")
+    form = RegisterForm(_posted(request), actor=request.user, event=event)
+    if request.method == "POST" and form.is_valid():
+        entry = form.apply()
+        if entry is not None:
+            messages.success(request, f"{entry.player.display_name} is entered in {event.name}.")
+            return redirect("event-page", pk=event.pk)
+    return render(
+        request,
+        "tournaments/register.html",
+        {"event": event, "form": form, "can_manage": manager},
+    )
+
+
+@login_required
+def entry_withdraw_view(request, pk: int):
+    entry = _entry(request, pk)
+    own = player_of(request.user)
+    if not (
+        can_manage(request.user, entry.event.championship)
+        or (own is not None and own.pk == entry.player_id)
+    ):
+        raise PermissionDenied("You may withdraw only your own entry.")
+    form = WithdrawForm(_posted(request))
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and form.apply(actor=request.user, entry=entry) is not None
+    ):
+        messages.success(request, f"{entry.player.display_name} is withdrawn.")
+        return redirect("event-page", pk=entry.event_id)
+    after_draw = entry.event.status == EventStatus.DRAWN
+    return _action_page(
+        request,
+        title=f"Withdraw {entry.player.display_name} from {entry.event.name}",
+        intro=(
+            "The draw has been made: any open match of this player goes to the opponent by "
+            "walkover."
+            if after_draw
+            else "The entry stays listed as withdrawn."
+        ),
+        form=form,
+        back_url=reverse("event-page", args=[entry.event_id]),
+        submit="Withdraw",
+    )
+
+
+@login_required
+def event_seed_view(request, pk: int):
+    event = _event(request, pk)
+    _require_manager(request, event.championship)
+    entries = [e for e in selectors.entries_for_event(event) if e.status == EntryStatus.ACTIVE]
+    initial = {"order": "\n".join(e.player.display_name for e in entries)}
+    form = SeedForm(_posted(request), event=event, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        seeded = form.apply(actor=request.user)
+        if seeded is not None:
+            messages.success(request, f"{len(seeded)} entries of {event.name} are seeded.")
+            return redirect("event-page", pk=event.pk)
+    return render(
+        request, "tournaments/seed.html", {"event": event, "form": form, "entries": entries}
+    )
+
+
+@login_required
+def event_draw_view(request, pk: int):
+    event = _event(request, pk)
+    _require_manager(request, event.championship)
+    form = DrawForm(_posted(request), initial={"draw_seed": event.draw_seed})
+    if request.method == "POST" and form.is_valid():
+        drawn = form.apply(actor=request.user, event=event)
+        if drawn is not None:
+            messages.success(
+                request, f"The draw for {event.name} is made (seed {drawn.draw_seed})."
+            )
+            return redirect("event-page", pk=event.pk)
+    return _action_page(
+        request,
+        title=f"Make the draw for {event.name}",
+        intro=(
+            "Unseeded entries are seeded from ratings first. Rounds get deadlines "
+            f"{event.round_days} days apart from now."
+        ),
+        form=form,
+        back_url=reverse("event-page", args=[event.pk]),
+        submit="Make the draw",
+    )
+
+
+@login_required
+def event_advance_view(request, pk: int):
+    event = _event(request, pk)
+    _require_manager(request, event.championship)
+    form = AdvanceQualifiersForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        created = form.apply(actor=request.user, event=event)
+        if created is not None:
+            messages.success(request, f"{len(created)} qualifiers entered {event.name}.")
+            return redirect("event-page", pk=event.pk)
+    source = event.feeds_from
+    return _action_page(
+        request,
+        title=f"Advance qualifiers into {event.name}",
+        intro=(
+            f"The best {event.qualifiers_count} of {source.name} enter, seeded by qualifying rank."
+            if source
+            else "This event is not fed by another event."
+        ),
+        form=form,
+        back_url=reverse("event-page", args=[event.pk]),
+        submit="Advance the qualifiers",
+    )
+
+
+@login_required
+def round_deadline_view(request, pk: int):
+    round_ = _round(request, pk)
+    _require_manager(request, round_.event.championship)
+    form = DeadlineForm(_posted(request), initial={"deadline": round_.deadline})
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and form.apply(actor=request.user, round_=round_) is not None
+    ):
+        deadline = timezone.localtime(round_.deadline)
+        messages.success(
+            request, f"{round_} of {round_.event.name}: deadline {deadline:%d %b %Y %H:%M}."
+        )
+        return redirect("event-page", pk=round_.event_id)
+    return _action_page(
+        request,
+        title=f"Deadline of {round_} ({round_.event.name})",
+        form=form,
+        back_url=reverse("event-page", args=[round_.event_id]),
+        submit="Set the deadline",
+    )
+
+
+# --- Matches -------------------------------------------------------------------------------
+
+
+def _render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
+    user = request.user
+    side = match_side_of(user, match)
+    ruler = can_rule(user, match.event.championship)
+    games = list(match.match_games.all())
+    is_open = services.match_open_for_games(match)
+    penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
+    context = {
+        "match": match,
+        "event": match.event,
+        "championship": match.event.championship,
+        "games": games,
+        "side": side,
+        "can_rule": ruler,
+        "is_open": is_open,
+        "can_submit": is_open and (side is not None or ruler),
+        "can_claim_walkover": side is not None and is_open and not match.games_played,
+        "rule_form": rule_form or (RuleForm(match=match) if ruler else None),
+        "penalty_form": penalty_form
+        or (
+            PenaltyForm(match=match, sides=penalty_sides)
+            if games and penalty_sides and (ruler or not match.is_final)
+            else None
+        ),
+    }
+    return render(request, "tournaments/match_detail.html", context, status=status)
+
+
+def match_detail_view(request, pk: int):
+    return _render_match(request, _match(request, pk))
+
+
+@login_required
+def match_rule_view(request, pk: int):
+    match = _match(request, pk)
+    if not can_rule(request.user, match.event.championship):
+        raise PermissionDenied("Only this championship's organisers and controllers may rule.")
+    if request.method != "POST":
+        return redirect("match-page", pk=match.pk)
+    form = RuleForm(request.POST, match=match)
+    if form.is_valid() and form.apply(actor=request.user) is not None:
+        messages.success(request, f"Ruling recorded for match {match.pk}.")
+        return redirect("match-page", pk=match.pk)
+    return _render_match(request, match, rule_form=form)
+
+
+@login_required
+@require_POST
+def match_walkover_view(request, pk: int):
+    match = _match(request, pk)
+    try:
+        services.match_walkover_claim(actor=request.user, match=match)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            "Walkover claimed: if no game is played by the deadline, you win this match.",
+        )
+    return redirect("match-page", pk=match.pk)
+
+
+@login_required
+def match_penalty_view(request, pk: int):
+    match = _match(request, pk)
+    ruler = can_rule(request.user, match.event.championship)
+    side = match_side_of(request.user, match)
+    if not ruler and side is None:
+        raise PermissionDenied("Only the match's players and its staff may claim a time penalty.")
+    if request.method != "POST":
+        return redirect("match-page", pk=match.pk)
+    form = PenaltyForm(request.POST, match=match, sides=[0, 1] if ruler else [1 - side])
+    if form.is_valid() and form.apply(actor=request.user) is not None:
+        messages.success(request, "Time penalty applied.")
+        return redirect("match-page", pk=match.pk)
+    return _render_match(request, selectors.match_detail(match.pk), penalty_form=form)

@@ -1,0 +1,357 @@
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
+
+from games.models import Game
+from tests.factories import PlayerFactory, make_organiser
+from tests.tournaments.helpers import submit_match_game
+from tournaments import services
+from tournaments.models import (
+    AuditEntry,
+    Entry,
+    EntryStatus,
+    EventStatus,
+    Match,
+    MatchStatus,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def championship(organiser):
+    return services.championship_create(
+        actor=organiser, name="World Championship", year=2026, category="world", published=True
+    )
+
+
+def knockout(organiser, championship, players: int, **config):
+    event = services.event_create(
+        actor=organiser, championship=championship, name="Main draw", format="knockout", **config
+    )
+    entrants = [PlayerFactory(country=["DE", "NZ", "US", "HU"][i % 4]) for i in range(players)]
+    for player in entrants:
+        services.entry_register(actor=organiser, event=event, player=player)
+    return event, entrants
+
+
+def test_only_organisers_create_championships(user_player, organiser):
+    with pytest.raises(PermissionDenied):
+        services.championship_create(actor=user_player.user, name="X", year=2026, category="open")
+    championship = services.championship_create(
+        actor=organiser, name="X", year=2026, category="open"
+    )
+    assert list(championship.organisers.all()) == [organiser]
+    assert AuditEntry.objects.filter(action="championship_create").count() == 1
+    with pytest.raises(ValidationError, match="already exists"):
+        services.championship_create(actor=organiser, name="x", year=2026, category="open")
+
+
+def test_event_settings_are_checked(organiser, championship):
+    with pytest.raises(ValidationError) as error:
+        services.event_create(
+            actor=organiser,
+            championship=championship,
+            name="Bad",
+            format="groups",
+            groups_count=0,
+            max_extra_games=2,
+            eligibility="junior",
+            tp_scheme=9,
+            sections=3,
+        )
+    assert {"groups_count", "extra_game_margin", "cutoff_date", "tp_scheme", "sections"} <= set(
+        error.value.message_dict
+    )
+
+
+def test_co_organiser_and_outsider(organiser, co_organiser, championship):
+    event, _ = knockout(organiser, championship, 4)
+    with pytest.raises(PermissionDenied):
+        services.draw_generate(actor=co_organiser, event=event)
+    services.championship_staff_set(
+        actor=organiser, championship=championship, user=co_organiser, role="organiser"
+    )
+    services.draw_generate(actor=co_organiser, event=event, draw_seed=1)
+    assert event.matches.count() == 3
+
+
+def test_registration_rules(organiser, championship, user_player, other_player):
+    event = services.event_create(
+        actor=organiser, championship=championship, name="Open", format="knockout"
+    )
+    services.entry_register(actor=user_player.user, event=event, player=user_player)
+    with pytest.raises(ValidationError, match="already entered"):
+        services.entry_register(actor=user_player.user, event=event, player=user_player)
+    with pytest.raises(PermissionDenied, match="only yourself"):
+        services.entry_register(actor=user_player.user, event=event, player=other_player)
+    services.event_registration_set(actor=organiser, event=event, open_=False)
+    with pytest.raises(ValidationError, match="closed"):
+        services.entry_register(actor=organiser, event=event, player=other_player)
+
+
+def test_junior_eligibility_on_the_cutoff_date(organiser, championship):
+    event = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Juniors",
+        format="swiss",
+        swiss_rounds=3,
+        eligibility="junior",
+        cutoff_date=dt.date(2026, 7, 1),
+    )
+    young = PlayerFactory(display_name="Young", date_of_birth=dt.date(2010, 7, 2))  # 15
+    too_old = PlayerFactory(display_name="Old", date_of_birth=dt.date(2010, 7, 1))  # 16 that day
+    unknown = PlayerFactory(display_name="Unknown")
+    services.entry_register(actor=organiser, event=event, player=young)
+    with pytest.raises(ValidationError, match="Old is 16 on 01 July 2026"):
+        services.entry_register(actor=organiser, event=event, player=too_old)
+    with pytest.raises(ValidationError, match="date of birth"):
+        services.entry_register(actor=organiser, event=event, player=unknown)
+
+
+def test_national_eligibility(organiser, championship):
+    event = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="NZ open",
+        format="knockout",
+        eligibility="national",
+        countries=["nz"],
+    )
+    assert event.countries == ["NZ"]
+    services.entry_register(actor=organiser, event=event, player=PlayerFactory(country="NZ"))
+    with pytest.raises(ValidationError, match="open to NZ only"):
+        services.entry_register(
+            actor=organiser, event=event, player=PlayerFactory(display_name="Helga", country="DE")
+        )
+    with pytest.raises(ValidationError, match="Unknown country codes: XQ"):
+        services.event_create(
+            actor=organiser,
+            championship=championship,
+            name="Bad",
+            format="knockout",
+            eligibility="national",
+            countries=["XQ"],
+        )
+
+
+def test_knockout_draw_of_12_gives_byes_to_the_top_4(organiser, championship):
+    event, players = knockout(organiser, championship, 12)
+    entries = list(event.entries.order_by("id"))
+    services.event_seed(actor=organiser, event=event, order=[e.pk for e in entries])
+    services.draw_generate(actor=organiser, event=event, draw_seed=7)
+    first_round = list(Match.objects.filter(event=event, round__number=1).order_by("bracket_index"))
+    assert len(first_round) == 8
+    byes = [m for m in first_round if m.is_bye]
+    assert sorted(m.winner.seed for m in byes) == [1, 2, 3, 4]
+    assert all(m.status == MatchStatus.WALKOVER for m in byes)
+    pairs = [(m.entry_a.seed, m.entry_b.seed if m.entry_b else None) for m in first_round]
+    assert pairs[:2] == [(1, None), (8, 9)]
+    # Seed 1's bye puts them straight into round 2.
+    assert Match.objects.get(event=event, round__number=2, bracket_index=0).entry_a.seed == 1
+    assert event.rounds.count() == 4
+
+
+def test_match_decided_on_tps_and_winner_advances(
+    organiser, championship, django_capture_on_commit_callbacks
+):
+    event, _ = knockout(
+        organiser,
+        championship,
+        2,
+        games_per_match=1,
+        max_extra_games=3,
+        extra_game_margin=Decimal("0.1"),
+    )
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    final = Match.objects.get(event=event)
+    played = 0
+    while final.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS) and played < 4:
+        with django_capture_on_commit_callbacks(execute=True):
+            submission = submit_match_game(organiser, final)
+        assert submission.status_code == 202
+        played += 1
+        final.refresh_from_db()
+    if final.status != MatchStatus.DECIDED:  # level after every extra game: a ruling
+        services.match_rule(
+            actor=organiser,
+            match=final,
+            winner_entry_id=final.entry_a_id,
+            reason="level after the extra games",
+        )
+        final.refresh_from_db()
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED and event.champion_id == final.winner_id
+    assert Entry.objects.get(pk=final.winner_id).status == EntryStatus.CHAMPION
+    game = Game.objects.filter(event_id=event.pk).first()
+    assert game.context == "tournament"
+    seat_tps = [s.tournament_points for s in game.seats.order_by("seat")]
+    assert sum(seat_tps) == Decimal("20.0")
+    assert final.tps_a + final.tps_b == Decimal("20.0") * final.games_played
+
+
+def test_submission_for_a_match_must_be_between_its_players(organiser, championship):
+    event, _ = knockout(organiser, championship, 2)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.get(event=event)
+    stranger = PlayerFactory(display_name="Stranger")
+    from games import services as game_services
+    from tests.games.helpers import as_body, selfplay_record
+
+    body = as_body(selfplay_record(3, [match.entry_a.player.display_name, "Stranger"]))
+    refused = game_services.record_submit(
+        actor=organiser, body=body, extensions={"match": match.pk}
+    )
+    assert refused.status_code == 400
+    assert "players must be exactly these two" in refused.body["match"][0]
+    assert stranger.pk  # the stranger exists: the refusal is about the match, not the name
+    missing = game_services.record_submit(actor=organiser, body=body, extensions={"match": 999999})
+    assert missing.status_code == 400 and "no match 999999" in missing.body["match"][0]
+
+
+def test_a_player_of_the_match_may_submit_but_not_an_outsider(
+    championship, organiser, django_capture_on_commit_callbacks
+):
+    event = services.event_create(
+        actor=organiser, championship=championship, name="KO", format="knockout"
+    )
+    a = PlayerFactory(with_user=True)
+    b = PlayerFactory(with_user=True)
+    for p in (a, b):
+        services.entry_register(actor=p.user, event=event, player=p)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.get(event=event)
+    with django_capture_on_commit_callbacks(execute=True):
+        ok = submit_match_game(a.user, match)
+    assert ok.status_code == 202
+    outsider = make_organiser()  # an organiser of another championship is still an outsider
+    refused = submit_match_game(outsider, match)
+    assert refused.status_code == 403
+
+
+def test_deadline_walkovers(organiser, championship, user_player, other_player):
+    event, players = knockout(organiser, championship, 4)
+    services.draw_generate(
+        actor=organiser, event=event, draw_seed=3, start=timezone.now() - dt.timedelta(days=30)
+    )
+    first, second = Match.objects.filter(event=event, round__number=1).order_by("bracket_index")
+    # In match 1 one side said it was available; in match 2 nobody did.
+    claimant = first.entry_a.player
+    claimant.user = user_player.user if False else None
+    from tests.factories import UserFactory
+
+    claimant.user = UserFactory()
+    claimant.save()
+    services.match_walkover_claim(actor=claimant.user, match=first)
+    assert services.deadlines_process() == 2
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.status == MatchStatus.WALKOVER and first.winner.player == claimant
+    assert second.status == MatchStatus.VOID and second.winner is None
+    final = Match.objects.get(event=event, round__number=2)
+    # The final has no opponent for the walkover winner: they win it by walkover too.
+    assert final.status == MatchStatus.WALKOVER and final.winner.player == claimant
+    event.refresh_from_db()
+    assert event.champion.player == claimant
+    assert services.deadlines_process() == 0  # processed once only
+    assert AuditEntry.objects.filter(action="deadline_walkover").count() == 2
+
+
+def test_ruling_needs_a_reason_and_a_ruler(organiser, championship, outsider):
+    event, _ = knockout(organiser, championship, 2)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.get(event=event)
+    with pytest.raises(PermissionDenied):
+        services.match_rule(
+            actor=outsider, match=match, winner_entry_id=match.entry_a_id, reason="x"
+        )
+    with pytest.raises(ValidationError, match="needs a reason"):
+        services.match_rule(
+            actor=organiser, match=match, winner_entry_id=match.entry_a_id, reason=" "
+        )
+    controller = make_organiser()
+    services.championship_staff_set(
+        actor=organiser, championship=championship, user=controller, role="controller"
+    )
+    services.match_rule(
+        actor=controller,
+        match=match,
+        winner_entry_id=match.entry_b_id,
+        reason="disconnection ruling",
+    )
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RULED and match.winner_id == match.entry_b_id
+    entry = AuditEntry.objects.get(action="match_rule")
+    assert entry.actor == controller and entry.reason == "disconnection ruling"
+
+
+def test_time_penalty_claim_moves_tps(organiser, championship, django_capture_on_commit_callbacks):
+    event, _ = knockout(organiser, championship, 2, games_per_match=2)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.get(event=event)
+    import json
+
+    from games import services as game_services
+    from tests.tournaments.helpers import match_record_body
+
+    record = json.loads(match_record_body(match, seed=77))
+    record["clock"] = [17 * 60 + 5, 600]  # seat 0: 2:05 over → 1 + 2 = 3 TPs
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.record_submit(
+            actor=organiser, body=json.dumps(record).encode(), extensions={"match": match.pk}
+        )
+    match_game = match.match_games.get()
+    side = 0 if match_game.seat_a == 0 else 1
+    with pytest.raises(ValidationError, match="no penalty"):
+        services.match_penalty_claim(actor=organiser, match_game=match_game, side=1 - side)
+    services.match_penalty_claim(actor=organiser, match_game=match_game, side=side)
+    match_game.refresh_from_db()
+    base = match_game.base_tps_a if side == 0 else match_game.base_tps_b
+    after = match_game.tps_a if side == 0 else match_game.tps_b
+    assert after == max(base - 3, Decimal("0.0"))
+    assert match_game.tps_a + match_game.tps_b == Decimal("20.0")
+
+
+def test_swiss_rounds_are_paired_as_rounds_finish(organiser, championship):
+    event = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Swiss",
+        format="swiss",
+        swiss_rounds=3,
+        games_per_match=1,
+    )
+    for _ in range(5):
+        services.entry_register(actor=organiser, event=event, player=PlayerFactory())
+    services.draw_generate(actor=organiser, event=event, draw_seed=2)
+    for number in (1, 2, 3):
+        matches = Match.objects.filter(event=event, round__number=number)
+        assert matches.filter(is_bye=True).count() == 1
+        for match in matches.filter(is_bye=False):
+            services.match_rule(
+                actor=organiser, match=match, winner_entry_id=match.entry_a_id, reason="test result"
+            )
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+    pairs = [
+        frozenset((m.entry_a_id, m.entry_b_id))
+        for m in Match.objects.filter(event=event, is_bye=False)
+    ]
+    assert len(pairs) == len(set(pairs)) == 6  # no rematch
+    bye_takers = list(
+        Match.objects.filter(event=event, is_bye=True).values_list("entry_a", flat=True)
+    )
+    assert len(set(bye_takers)) == 3
+
+
+def test_withdrawal_after_the_draw_gives_a_walkover(organiser, championship):
+    event, _ = knockout(organiser, championship, 4)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.filter(event=event, round__number=1).first()
+    services.entry_withdraw(actor=organiser, entry=match.entry_a, reason="illness")
+    match.refresh_from_db()
+    assert match.status == MatchStatus.WALKOVER and match.winner_id == match.entry_b_id

@@ -1,0 +1,441 @@
+"""Organiser and player forms for championships. Each form calls one service in `apply`.
+
+The services own every rule: a form only turns text into the service's arguments and shows the
+service's `ValidationError` messages on the matching fields (or above the form when the error
+names no field of the form). `PermissionDenied` is left to propagate: the view answers 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from players.models import Player
+from players.roles import player_of
+from tournaments import selectors, services
+from tournaments.models import (
+    Category,
+    Championship,
+    Eligibility,
+    Entry,
+    EntryStatus,
+    Event,
+    EventFormat,
+    Match,
+    MatchGame,
+    QualifierPolicy,
+    Round,
+)
+
+
+def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
+    """Put a service's errors on the form's fields; errors for other names go above the form."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)
+
+
+class ServiceForm(forms.Form):
+    """A form whose `apply` calls one service and returns its result, or None on errors."""
+
+    def _call(self, service, **kwargs: Any) -> Any:
+        try:
+            return service(**kwargs)
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
+# --- Championships -------------------------------------------------------------------------
+
+
+class ChampionshipForm(ServiceForm):
+    name = forms.CharField(max_length=120)
+    year = forms.IntegerField(min_value=1988, max_value=2200)
+    category = forms.ChoiceField(choices=Category.choices, initial=Category.OPEN)
+    published = forms.BooleanField(
+        required=False,
+        help_text="The public sees published championships only; its staff always see it.",
+    )
+
+    def create(self, *, actor: Any) -> Championship | None:
+        return self._call(services.championship_create, actor=actor, **self.cleaned_data)
+
+    def update(self, *, actor: Any, championship: Championship) -> Championship | None:
+        return self._call(
+            services.championship_update,
+            actor=actor,
+            championship=championship,
+            **self.cleaned_data,
+        )
+
+
+class StaffForm(ServiceForm):
+    """Add or remove a co-organiser or a controller, by username."""
+
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(
+        choices=[("organiser", "Co-organiser"), ("controller", "Controller")],
+        help_text="Organisers run the championship; controllers rule on disputed matches.",
+    )
+    present = forms.TypedChoiceField(
+        choices=[("1", "Add"), ("0", "Remove")],
+        coerce=lambda value: value == "1",
+        initial="1",
+        label="Action",
+    )
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        self.user = get_user_model().objects.filter(username__iexact=username).first()
+        if self.user is None:
+            raise ValidationError(f"No user is named {username!r}.")
+        return username
+
+    def apply(self, *, actor: Any, championship: Championship) -> Any:
+        """The user added or removed, or None when the service refused."""
+        data = self.cleaned_data
+        self._call(
+            services.championship_staff_set,
+            actor=actor,
+            championship=championship,
+            user=self.user,
+            role=data["role"],
+            present=data["present"],
+        )
+        return None if self.errors else self.user
+
+
+# --- Events --------------------------------------------------------------------------------
+
+
+class EventForm(ServiceForm):
+    """Every event setting. The template shows the format's fields (see `fieldsets`)."""
+
+    name = forms.CharField(max_length=120, help_text="For example: Qualifying groups, Main draw.")
+    stage = forms.IntegerField(
+        min_value=1, initial=1, help_text="Order within the championship (1 = first)."
+    )
+    format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.KNOCKOUT)
+    games_per_match = forms.IntegerField(min_value=1, initial=2)
+    extra_game_margin = forms.DecimalField(
+        min_value=0,
+        max_digits=4,
+        decimal_places=1,
+        initial=0,
+        help_text="Play extra games while the lead is under this many TPs (0: no extra games).",
+    )
+    max_extra_games = forms.IntegerField(min_value=0, initial=0, label="Extra games at most")
+    tp_scheme = forms.IntegerField(min_value=1, initial=1, label="TP scheme version")
+    time_limit_seconds = forms.IntegerField(
+        min_value=0,
+        initial=15 * 60,
+        label="Time limit per player (seconds)",
+        help_text="900 for singles (15 minutes), 720 for pairs.",
+    )
+    round_days = forms.IntegerField(
+        min_value=1, initial=14, help_text="Days each round lasts; sets the round deadlines."
+    )
+    sections = forms.IntegerField(
+        min_value=1, initial=1, help_text="Seeded sections with a random draw inside: 1, 2, 4..."
+    )
+    groups_count = forms.IntegerField(min_value=0, initial=0, label="Number of groups")
+    double_round_robin = forms.BooleanField(required=False, help_text="Everyone plays twice.")
+    swiss_rounds = forms.IntegerField(min_value=0, initial=0, label="Swiss rounds")
+    eligibility = forms.ChoiceField(choices=Eligibility.choices, initial=Eligibility.OPEN)
+    junior_age_limit = forms.IntegerField(
+        min_value=1, initial=16, help_text="Juniors are under this age on the cut-off date."
+    )
+    cutoff_date = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Cut-off date"
+    )
+    countries = forms.CharField(
+        required=False,
+        help_text="National events: ISO country codes separated by commas, e.g. DE, AT, CH.",
+    )
+    minimum_ranking = forms.IntegerField(min_value=1, required=False)
+    feeds_from = forms.ModelChoiceField(
+        queryset=Event.objects.none(),
+        required=False,
+        label="Qualifiers come from",
+        help_text="An earlier stage whose qualifiers enter this event.",
+    )
+    qualifiers_count = forms.IntegerField(min_value=1, required=False, label="Qualifiers")
+    qualifier_policy = forms.ChoiceField(
+        choices=QualifierPolicy.choices, initial=QualifierPolicy.AGAINST_TOP_SEEDS
+    )
+    draw_seed = forms.IntegerField(
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        help_text="Optional: fixes the random parts of the draw so it can be reproduced.",
+    )
+
+    # (legend, fields, formats the fieldset applies to: empty = all)
+    FIELDSETS = [
+        (
+            "Event",
+            ["name", "stage", "format", "games_per_match", "extra_game_margin", "max_extra_games"],
+            [],
+        ),
+        ("Play", ["tp_scheme", "time_limit_seconds", "round_days", "draw_seed"], []),
+        ("Knockout", ["sections", "qualifier_policy"], [EventFormat.KNOCKOUT]),
+        ("Groups", ["groups_count"], [EventFormat.GROUPS]),
+        ("Round robin", ["double_round_robin"], [EventFormat.GROUPS, EventFormat.ROUND_ROBIN]),
+        ("Swiss", ["swiss_rounds"], [EventFormat.SWISS]),
+        (
+            "Who may enter",
+            ["eligibility", "junior_age_limit", "cutoff_date", "countries", "minimum_ranking"],
+            [],
+        ),
+        ("Qualifiers from an earlier stage", ["feeds_from", "qualifiers_count"], []),
+    ]
+
+    def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.championship = championship
+        self.fields["feeds_from"].queryset = championship.events.order_by("stage", "id")
+
+    def fieldsets(self) -> list[dict]:
+        return [
+            {"legend": legend, "fields": [self[name] for name in names], "formats": formats}
+            for legend, names, formats in self.FIELDSETS
+        ]
+
+    def clean_countries(self) -> list[str]:
+        text = self.cleaned_data.get("countries") or ""
+        return [code.strip().upper() for code in text.replace(";", ",").split(",") if code.strip()]
+
+    def apply(self, *, actor: Any) -> Event | None:
+        return self._call(
+            services.event_create, actor=actor, championship=self.championship, **self.cleaned_data
+        )
+
+
+class RegistrationForm(ServiceForm):
+    open = forms.TypedChoiceField(
+        choices=[("1", "Open registration"), ("0", "Close registration")],
+        coerce=lambda value: value == "1",
+    )
+
+    def apply(self, *, actor: Any, event: Event) -> Event | None:
+        return self._call(
+            services.event_registration_set,
+            actor=actor,
+            event=event,
+            open_=self.cleaned_data["open"],
+        )
+
+
+class RegisterForm(ServiceForm):
+    """An organiser registers any player (by name or id); a player leaves it blank: themselves."""
+
+    player = forms.CharField(
+        required=False,
+        max_length=40,
+        label="Player (name or id)",
+        help_text="Leave blank to register yourself.",
+    )
+
+    def __init__(self, *args: Any, actor: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.actor = actor
+        self.event = event
+
+    def clean_player(self) -> Player:
+        text = (self.cleaned_data.get("player") or "").strip()
+        if not text:
+            own = player_of(self.actor)
+            if own is None:
+                raise ValidationError("Your account has no player profile: name a player.")
+            return own
+        player = None
+        if text.isdigit():
+            player = Player.objects.filter(pk=int(text)).first()
+        if player is None:
+            player = Player.objects.filter(display_name__iexact=text).first()
+        if player is None:
+            raise ValidationError(f"No player is named {text!r}.")
+        return player
+
+    def apply(self) -> Entry | None:
+        return self._call(
+            services.entry_register,
+            actor=self.actor,
+            event=self.event,
+            player=self.cleaned_data["player"],
+        )
+
+
+class WithdrawForm(ServiceForm):
+    reason = forms.CharField(required=False, max_length=500, help_text="Kept in the audit log.")
+
+    def apply(self, *, actor: Any, entry: Entry) -> Entry | None:
+        return self._call(
+            services.entry_withdraw, actor=actor, entry=entry, reason=self.cleaned_data["reason"]
+        )
+
+
+class SeedForm(ServiceForm):
+    """Seed from ratings, or in the organiser's order (one entry id or player name a line)."""
+
+    method = forms.ChoiceField(
+        choices=[("ratings", "From ratings"), ("manual", "In this order")],
+        initial="ratings",
+        widget=forms.RadioSelect,
+    )
+    order = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text="Best seed first: one player name or entry id a line, every active entry once.",
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("method") != "manual":
+            data["entry_ids"] = None
+            return data
+        lines = [line.strip() for line in (data.get("order") or "").splitlines() if line.strip()]
+        if not lines:
+            self.add_error("order", "Give the seeding order, one player a line.")
+            return data
+        active = [
+            e for e in selectors.entries_for_event(self.event) if e.status == EntryStatus.ACTIVE
+        ]
+        by_id = {str(e.pk): e.pk for e in active}
+        by_name = {e.player.display_name.lower(): e.pk for e in active}
+        ids, unknown = [], []
+        for line in lines:
+            entry_id = by_name.get(line.lower(), by_id.get(line))
+            if entry_id is None:
+                unknown.append(line)
+            else:
+                ids.append(entry_id)
+        if unknown:
+            self.add_error(
+                "order", f"Not an active entry of this event: {', '.join(map(repr, unknown))}."
+            )
+        data["entry_ids"] = ids
+        return data
+
+    def apply(self, *, actor: Any) -> list[Entry] | None:
+        return self._call(
+            services.event_seed, actor=actor, event=self.event, order=self.cleaned_data["entry_ids"]
+        )
+
+
+class DrawForm(ServiceForm):
+    draw_seed = forms.IntegerField(
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        help_text="Optional: the same seed makes the same draw. Blank: the event's, or random.",
+    )
+
+    def apply(self, *, actor: Any, event: Event) -> Event | None:
+        return self._call(
+            services.draw_generate,
+            actor=actor,
+            event=event,
+            draw_seed=self.cleaned_data["draw_seed"],
+        )
+
+
+class AdvanceQualifiersForm(ServiceForm):
+    def apply(self, *, actor: Any, event: Event) -> list[Entry] | None:
+        return self._call(services.qualifiers_advance, actor=actor, event=event)
+
+
+class DeadlineForm(ServiceForm):
+    deadline = forms.DateTimeField(
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text="Open matches are settled when it passes (walkovers, or the leader on TPs).",
+    )
+    reason = forms.CharField(required=False, max_length=500)
+
+    def apply(self, *, actor: Any, round_: Round) -> Round | None:
+        return self._call(
+            services.round_deadline_set,
+            actor=actor,
+            round_=round_,
+            deadline=self.cleaned_data["deadline"],
+            reason=self.cleaned_data["reason"],
+        )
+
+
+# --- Matches -------------------------------------------------------------------------------
+
+VOID = "void"
+
+
+class RuleForm(ServiceForm):
+    """An organiser's or controller's ruling: a winner (or neither) and the reason."""
+
+    winner = forms.ChoiceField(widget=forms.RadioSelect)
+    reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Required; kept in the audit log.",
+    )
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        choices = [
+            (str(entry.pk), entry.player.display_name)
+            for entry in (match.entry_a, match.entry_b)
+            if entry is not None
+        ]
+        self.fields["winner"].choices = [*choices, (VOID, "Neither (void: both out)")]
+
+    def apply(self, *, actor: Any) -> Match | None:
+        winner = self.cleaned_data["winner"]
+        return self._call(
+            services.match_rule,
+            actor=actor,
+            match=self.match,
+            winner_entry_id=None if winner == VOID else int(winner),
+            reason=self.cleaned_data["reason"],
+        )
+
+
+class PenaltyForm(ServiceForm):
+    """Claim a time penalty: the game, and the side that ran over time."""
+
+    game = forms.TypedChoiceField(coerce=int, label="Game")
+    side = forms.TypedChoiceField(coerce=int, label="Over time", widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, match: Match, sides: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["game"].choices = [
+            (mg.number, f"Game {mg.number}") for mg in match.match_games.all()
+        ]
+        names = [
+            match.entry_a.player.display_name if match.entry_a else "side A",
+            match.entry_b.player.display_name if match.entry_b else "side B",
+        ]
+        self.fields["side"].choices = [(side, names[side]) for side in sides]
+        if len(sides) == 1:
+            self.fields["side"].initial = sides[0]
+
+    def apply(self, *, actor: Any) -> MatchGame | None:
+        match_game = self.match.match_games.filter(number=self.cleaned_data["game"]).first()
+        if match_game is None:
+            self.add_error("game", "This match has no game with that number.")
+            return None
+        return self._call(
+            services.match_penalty_claim,
+            actor=actor,
+            match_game=match_game,
+            side=self.cleaned_data["side"],
+        )

@@ -337,16 +337,15 @@ def record_adjudicate(*, record_id: int) -> str:
             return "superseded"
         if not valid:
             return "invalid"
-        record.refresh_from_db()
         game = _game_create(record, verdict)
-        game_id = game.pk
-        transaction.on_commit(lambda: _announce(game_id, record_id))
+        game_id, extensions = game.pk, dict(record.extensions or {})
+        transaction.on_commit(lambda: _announce(game_id, record_id, extensions))
     return "valid"
 
 
-def _announce(game_id: int, record_id: int) -> None:
+def _announce(game_id: int, record_id: int, extensions: dict) -> None:
     for receiver, result in game_adjudicated.send_robust(
-        sender=Game, game_id=game_id, record_id=record_id
+        sender=Game, game_id=game_id, record_id=record_id, extensions=extensions
     ):
         if isinstance(result, Exception):
             logger.error(

@@ -1,0 +1,180 @@
+"""Submission pipeline: self-play records posted to gunicorn, adjudicated by two Celery workers
+on PostgreSQL and Redis. Prints records/s from first post to last verdict and the
+submission-to-verdict latency (median, 95th percentile)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from bench.scratch import REPO, percentile, scratch_database
+
+RECORDS = int(os.environ.get("BENCH_PIPELINE_RECORDS", "1000"))
+CLIENT_THREADS = 8
+BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+
+
+def _start(argv: list[str], env: dict, log_name: str) -> subprocess.Popen:
+    log = open(f"/tmp/tantrix-bench-{log_name}.log", "wb")  # noqa: SIM115 - lives with the process
+    return subprocess.Popen(argv, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def _wait_http(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"{url} did not answer")
+
+
+def main() -> None:
+    with scratch_database("tantrix_bench_pipeline") as url:
+        os.environ["DATABASE_URL"] = url
+        os.environ["CELERY_BROKER_URL"] = BROKER
+        os.environ.setdefault("DEBUG", "1")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tantrix_site.settings")
+        import django
+
+        django.setup()
+        import redis
+        from django.contrib.auth import get_user_model
+        from rest_framework.authtoken.models import Token
+
+        from games.engine import selfplay
+        from games.models import GameRecord
+        from players.models import Player
+
+        admin = get_user_model().objects.create_user("bench", password="x", is_staff=True)
+        token = Token.objects.create(user=admin).key
+        names = [f"Bench{i:02d}" for i in range(20)]
+        Player.objects.bulk_create(Player(display_name=n, country="DE") for n in names)
+        bodies = []
+        for seed in range(RECORDS):
+            record = selfplay(seed, "2")
+            record["players"][0]["name"] = names[seed % 20]
+            record["players"][1]["name"] = names[(seed + 1) % 20]
+            bodies.append(json.dumps(record).encode())
+        redis.Redis.from_url(BROKER).flushdb()
+
+        env = {**os.environ, "API_THROTTLE_USER": "1000000/minute", "LOG_LEVEL": "WARNING"}
+        processes = [
+            _start(
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "tantrix_site",
+                    "worker",
+                    "-Q",
+                    "default,games,tournaments,ratings",
+                    "--concurrency",
+                    "1",
+                    "--loglevel",
+                    "WARNING",
+                    "-n",
+                    f"bench{i}@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                env,
+                f"worker{i}",
+            )
+            for i in range(2)
+        ]
+        processes.append(
+            _start(
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "tantrix_site.wsgi:application",
+                    "--bind",
+                    f"127.0.0.1:{PORT}",
+                    "--workers",
+                    "3",
+                    "--log-level",
+                    "warning",
+                ],
+                env,
+                "gunicorn",
+            )
+        )
+        try:
+            _wait_http(f"http://127.0.0.1:{PORT}/healthz")
+            time.sleep(3)  # let the workers connect to the broker
+
+            def post(body: bytes) -> int:
+                conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+                conn.request(
+                    "POST",
+                    "/api/games/records/",
+                    body=body,
+                    headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+                )
+                response = conn.getresponse()
+                data = json.loads(response.read())
+                conn.close()
+                if response.status != 202:
+                    raise RuntimeError(f"submission answered {response.status}: {data}")
+                return data["id"]
+
+            started = time.time()
+            with ThreadPoolExecutor(CLIENT_THREADS) as pool:
+                ids = list(pool.map(post, bodies))
+            posted = time.time()
+            while GameRecord.objects.filter(
+                pk__in=ids, status__in=["pending", "processing"]
+            ).exists():
+                time.sleep(0.2)
+                if time.time() - started > 600:
+                    raise SystemExit("verdicts did not arrive within 10 minutes")
+            rows = list(
+                GameRecord.objects.filter(pk__in=ids).values_list(
+                    "created", "adjudicated_at", "status"
+                )
+            )
+        finally:
+            for process in processes:
+                process.send_signal(signal.SIGTERM)
+            for process in processes:
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        last = max(adjudicated for _, adjudicated, _ in rows).timestamp()
+        latencies = [(adjudicated - created).total_seconds() for created, adjudicated, _ in rows]
+        valid = sum(1 for *_, status in rows if status == "valid")
+        print(
+            f"pipeline: {len(rows)} self-play records posted to gunicorn (3 web workers, "
+            f"{CLIENT_THREADS} client threads), 2 Celery workers, PostgreSQL + Redis"
+        )
+        print(f"  valid verdicts                 {valid}/{len(rows)}")
+        print(
+            f"  posting took                   {posted - started:.2f} s "
+            f"({len(rows) / (posted - started):.0f} posts/s)"
+        )
+        print(
+            f"  first post to last verdict     {last - started:.2f} s "
+            f"= {len(rows) / (last - started):.0f} records/s"
+        )
+        print(
+            f"  submission-to-verdict latency  median {statistics.median(latencies) * 1000:.0f}"
+            f" ms, p95 {percentile(latencies, 0.95) * 1000:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -596,9 +596,7 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
         formats.group_draw(
             [formats.GroupEntrant(e.pk, e.player.country.code or None) for e in entries],
             groups,
-            method=formats.GroupDrawMethod.POTS
-            if event.draw_seed % 2
-            else formats.GroupDrawMethod.SNAKE,
+            method=formats.GroupDrawMethod.POTS,
             draw_seed=event.draw_seed,
         )
         if groups > 1

@@ -489,9 +489,7 @@ class Board:
                     ):
                         yield cell, tile, rotation
 
-    def first_placement(
-        self, hand: Iterable[int], restricted: bool
-    ) -> tuple[int, int, int] | None:
+    def first_placement(self, hand: Iterable[int], restricted: bool) -> tuple[int, int, int] | None:
         return next(self.placements(hand, restricted), None)
 
     # ----------------------------------------------------------------- placing

@@ -88,8 +88,7 @@ def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
         seen[tile] = path
         if (q, r) in cells:
             raise _fail(
-                f"{path}: the cell q={number(q)} r={number(r)} already holds "
-                f"board[{cells[(q, r)]}]"
+                f"{path}: the cell q={number(q)} r={number(r)} already holds board[{cells[(q, r)]}]"
             )
         cells[(q, r)] = i
         tiles.append((tile, q, r, rotation))
@@ -148,8 +147,10 @@ def legal_moves(position: Any) -> list[dict[str, Any]]:
     """
     board, hand, bag_empty, free_move_made = parse_position(position)
     restricted = not bag_empty
-    found = [(cell, tile, rotation, True) for cell, tile, rotation in
-             board.forced_fills(hand, restricted)]
+    found = [
+        (cell, tile, rotation, True)
+        for cell, tile, rotation in board.forced_fills(hand, restricted)
+    ]
     if not found and not free_move_made:
         found = [
             (cell, tile, rotation, False)

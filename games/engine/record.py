@@ -187,8 +187,7 @@ def _bag(value: Any, seats: int) -> tuple[int, ...]:
     expected = TILE_COUNT - HAND_SIZE * seats
     if len(bag) != expected:
         raise _fail(
-            f"bag: expected the other {expected} tiles (56 less {seats} hands of 6), "
-            f"got {len(bag)}"
+            f"bag: expected the other {expected} tiles (56 less {seats} hands of 6), got {len(bag)}"
         )
     return tuple(_tile(tile, f"bag[{i}]") for i, tile in enumerate(bag))
 
@@ -280,8 +279,7 @@ def _claimed(value: Any, seats: int) -> tuple[int, ...]:
     for seat, score in enumerate(claimed):
         if not _int_in(score, 0, MAX_SCORE):
             raise _fail(
-                f"claimed_scores[{seat}]: expected an integer 0..{MAX_SCORE}, "
-                f"got {describe(score)}"
+                f"claimed_scores[{seat}]: expected an integer 0..{MAX_SCORE}, got {describe(score)}"
             )
     return tuple(claimed)
 

@@ -42,9 +42,7 @@ def selfplay(seed: int, players: str = "2") -> dict[str, Any]:
     scores = [game.board.best(NAME_BIT[colour]).score for colour in colours]
     return {
         "format": FORMAT,
-        "players": [
-            {"name": _NAMES[seat], "colour": colours[seat]} for seat in range(seats)
-        ],
+        "players": [{"name": _NAMES[seat], "colour": colours[seat]} for seat in range(seats)],
         "hands": hands,
         "bag": bag,
         "placements": game.placements,

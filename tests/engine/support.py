@@ -312,3 +312,27 @@ def matching_board(cells: list[Cell], skip: Iterable[int] = ()) -> Board:
         else:
             raise AssertionError(f"no tile fits {cell}")
     return board
+
+
+def spot(board: Board, tile: int, exclude: Iterable[Cell] = ()) -> tuple[int, int, int]:
+    """Some empty cell next to the group where ``tile`` matches colours: (q, r, rotation)."""
+    skip = set(exclude)
+    for cell in sorted(frontier(board)):
+        if cell in skip:
+            continue
+        found = rotations(board, cell, tile)
+        if found:
+            return cell[0], cell[1], found[0]
+    raise AssertionError(f"tile {tile} fits nowhere")
+
+
+def pick(board: Board, cell: Cell, need: dict[int, str], avoid: Iterable[int] = ()):
+    """A (tile, rotation) matching the neighbours of ``cell`` and showing ``need`` on edges."""
+    skip = {tile for tile, _ in board.values()} | set(avoid)
+    for tile in range(1, 57):
+        if tile in skip:
+            continue
+        for k in rotations(board, cell, tile):
+            if all(edges(tile, k)[e] == c for e, c in need.items()):
+                return tile, k
+    raise AssertionError(f"no tile for {cell} with {need}")

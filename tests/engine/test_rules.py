@@ -78,10 +78,7 @@ def test_every_move_touches_the_group_and_matches_every_neighbour() -> None:
         assert all(shown[e] == c for e, c in required(board, cell).items())
     # ... and every matching placement (none is restricted on this small board) is listed.
     expected = {
-        (tile, cell, k)
-        for cell in cells
-        for tile in hand
-        for k in rotations(board, cell, tile)
+        (tile, cell, k) for cell in cells for tile in hand for k in rotations(board, cell, tile)
     }
     assert {(m["tile"], (m["q"], m["r"]), m["rotation"]) for m in moves} == expected
 
@@ -266,9 +263,7 @@ def test_positions_from_text_and_bytes() -> None:
     import json
 
     doc = position(matching_board([(0, 0)]), [10])
-    assert legal_moves(json.dumps(doc)) == legal_moves(json.dumps(doc).encode()) == legal_moves(
-        doc
-    )
+    assert legal_moves(json.dumps(doc)) == legal_moves(json.dumps(doc).encode()) == legal_moves(doc)
 
 
 def test_huge_coordinates_are_fine_for_a_connected_board() -> None:

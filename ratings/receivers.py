@@ -1,0 +1,13 @@
+"""Dispatch only: the logic lives in services."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ratings import services
+
+
+def rate_adjudicated_game(sender, *, game_id: int, record_id: int, **kwargs) -> None:
+    # Sent after the adjudication commits; on_commit runs at once outside a transaction and
+    # waits for the commit inside one. A broker outage is covered by the sweep (beat).
+    transaction.on_commit(lambda: services.enqueue_game_ratings(game_id))

@@ -1,0 +1,1710 @@
+"""Writes for ratings: applying games, reverting, adjusting, recomputing, the Elo and titles.
+
+Every write is one ``transaction.atomic`` block that first takes the PostgreSQL advisory lock of
+each table it touches (``pg_advisory_xact_lock``, released at commit), always in the same order
+so two writers cannot deadlock. Under the lock a table has one writer at a time: the ratings a
+game is computed from are the latest committed ones, and "is this game already applied?" is
+answered by committed data. The unique constraint ``rating_change_once_per_game_system`` backs
+exactly-once in the database as well. Why advisory locks rather than row locks: a player's first
+game has no Rating row to lock, and game order is a property of the whole table.
+
+The maths is ``ratings.systems`` (pure); this module only feeds it rows and stores the results.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.db.models import Count, Exists, F, FilteredRelation, Max, Min, OuterRef, Q, Sum
+from django.utils import timezone
+
+from games.models import Game, GameSeat, RecordStatus
+from players.models import Player
+from ratings import params as rating_params
+from ratings.models import (
+    PER_GAME_SYSTEMS,
+    SCALED_SYSTEMS,
+    AuditAction,
+    AuditEntry,
+    ChangeReason,
+    EloEvent,
+    EloStanding,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+    ReviewKind,
+    ReviewStatus,
+    Title,
+)
+from ratings.systems import (
+    EloRating,
+    LobbyParams,
+    anchor_shift,
+    doubles_draw,
+    doubles_update,
+    elo_tournament,
+    lobby_draw,
+    lobby_update,
+    monthly_rating,
+    period_key,
+    recompute_lobby,
+    title_eligibility,
+    title_lapse,
+)
+from ratings.systems.titles import BELOW_LOBBY, CAP_REACHED, NO_ELO_TOURNAMENT
+
+logger = logging.getLogger(__name__)
+
+# --- Locks -------------------------------------------------------------------------------------
+
+# pg_advisory_xact_lock(int, int): a namespace of our own, then one key per table (and titles).
+_LOCK_NAMESPACE = 7_000_006
+_LOCK_KEYS = {
+    RatingSystem.LOBBY: 1,
+    RatingSystem.MONTHLY: 2,
+    RatingSystem.DOUBLES: 3,
+    RatingSystem.MASTER: 4,
+    RatingSystem.ELO: 5,
+    "titles": 6,
+}
+
+
+def _lock(*names: str) -> None:
+    """Take the advisory locks of these tables for the current transaction, in a fixed order.
+
+    SQLite (the zero-setup local run, tasks eager, one process) has no advisory locks and no
+    concurrent writers; there this is a no-op.
+    """
+    if not connection.in_atomic_block:
+        raise RuntimeError("rating locks are transaction-scoped: call inside transaction.atomic")
+    if connection.vendor != "postgresql":
+        return
+    keys = sorted({_LOCK_KEYS[name] for name in names})
+    with connection.cursor() as cursor:
+        for key in keys:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])
+
+
+def _fault_injection_delay() -> None:
+    delay = getattr(settings, "RATINGS_APPLY_DELAY_SECONDS", 0)
+    if delay:
+        time.sleep(delay)  # only the concurrency tests set this; 0 in production
+
+
+# --- Small helpers -----------------------------------------------------------------------------
+
+
+def _params_for(system: str) -> LobbyParams:
+    return {
+        RatingSystem.LOBBY: rating_params.lobby_params,
+        RatingSystem.MONTHLY: rating_params.monthly_params,
+        RatingSystem.DOUBLES: rating_params.doubles_params,
+        RatingSystem.MASTER: rating_params.master_params,
+    }[system]()
+
+
+def start_value(system: str) -> float:
+    """The rating a player has in a table before their first game there."""
+    if system == RatingSystem.ELO:
+        return rating_params.elo_params().initial
+    return _params_for(system).start
+
+
+def _clamp(system: str, value: float) -> float:
+    if system in SCALED_SYSTEMS:
+        return min(1000.0, max(0.0, value))
+    return value
+
+
+def game_period(played_at: dt.datetime) -> str:
+    """The monthly table a game belongs to, by the site's time zone (settings.TIME_ZONE)."""
+    return period_key(timezone.localtime(played_at) if timezone.is_aware(played_at) else played_at)
+
+
+def current_period() -> str:
+    return period_key(timezone.localdate())
+
+
+def _actor(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def _audit(
+    *,
+    actor: Any,
+    action: str,
+    reason: str = "",
+    player_id: int | None = None,
+    change: RatingChange | None = None,
+    review: Review | None = None,
+    title: Title | None = None,
+    details: dict | None = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        actor=_actor(actor),
+        action=action,
+        reason=reason,
+        player_id=player_id,
+        change=change,
+        review=review,
+        title=title,
+        details=details or {},
+    )
+
+
+def _require_note(note: str, field_name: str = "note") -> str:
+    note = (note or "").strip()
+    if not note:
+        raise ValidationError({field_name: "Say why: this is kept in the audit trail."})
+    return note
+
+
+def _reverted_game_ids() -> set[int]:
+    """Games whose game-caused changes were reverted: they no longer count in any table."""
+    return set(
+        RatingChange.objects.filter(
+            reason=ChangeReason.REVERT, reverts__reason=ChangeReason.GAME
+        ).values_list("reverts__game_id", flat=True)
+    )
+
+
+def _write_change(
+    *,
+    system: str,
+    player_id: int,
+    rating: Rating | None,
+    before: float,
+    after: float,
+    games: int,
+    games_delta: int,
+    reason: str,
+    period: str = "",
+    game_id: int | None = None,
+    played_at: dt.datetime | None = None,
+    event_id: int | None = None,
+    reverts: RatingChange | None = None,
+    actor: Any = None,
+    note: str = "",
+    update_rating: bool = True,
+) -> RatingChange:
+    """Append one change and move the player's Rating row to match it."""
+    change = RatingChange.objects.create(
+        player_id=player_id,
+        system=system,
+        reason=reason,
+        game_id=game_id,
+        event_id=event_id,
+        period=period,
+        before=before,
+        after=after,
+        delta=after - before,
+        games_delta=games_delta,
+        reverts=reverts,
+        actor=_actor(actor),
+        note=note,
+    )
+    if not update_rating:
+        return change
+    if rating is None:
+        Rating.objects.create(
+            player_id=player_id,
+            system=system,
+            value=after,
+            games=max(0, games),
+            period=period,
+            last_game_id=game_id,
+            last_played_at=played_at,
+        )
+    else:
+        rating.value = after
+        rating.games = max(0, games)
+        rating.period = period
+        fields = ["value", "games", "period", "updated"]
+        if game_id is not None and reason == ChangeReason.GAME:
+            rating.last_game_id = game_id
+            rating.last_played_at = played_at
+            fields += ["last_game", "last_played_at"]
+        rating.save(update_fields=fields)
+    return change
+
+
+# --- Games as plain data -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    seat: int
+    player_id: int
+    score: int
+    robot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    id: int
+    players_count: int
+    is_pairs: bool
+    winner_seat: int | None
+    context: str
+    event_id: int | None
+    played_at: dt.datetime
+    valid: bool
+    seats: tuple[_Seat, ...]
+
+    @property
+    def robot(self) -> bool:
+        return any(s.robot for s in self.seats)
+
+    @property
+    def is_duel(self) -> bool:
+        return self.players_count == 2 and not self.is_pairs and len(self.seats) == 2
+
+
+def _load_games(game_ids: Sequence[int]) -> dict[int, _Game]:
+    if not game_ids:
+        return {}
+    rows = Game.objects.filter(pk__in=game_ids).values(
+        "id",
+        "players_count",
+        "is_pairs",
+        "winner_seat",
+        "context",
+        "event_id",
+        "played_at",
+        "record__status",
+    )
+    seats: dict[int, list[_Seat]] = defaultdict(list)
+    for game_id, seat, player_id, score, robot in (
+        GameSeat.objects.filter(game_id__in=game_ids)
+        .order_by("game_id", "seat")
+        .values_list("game_id", "seat", "player_id", "score", "player__is_robot")
+    ):
+        seats[game_id].append(_Seat(seat, player_id, score, robot))
+    return {
+        row["id"]: _Game(
+            id=row["id"],
+            players_count=row["players_count"],
+            is_pairs=row["is_pairs"],
+            winner_seat=row["winner_seat"],
+            context=row["context"],
+            event_id=row["event_id"],
+            played_at=row["played_at"],
+            valid=row["record__status"] == RecordStatus.VALID,
+            seats=tuple(seats.get(row["id"], ())),
+        )
+        for row in rows
+    }
+
+
+DuelTuple = tuple  # (winner, loser, margin, robot) or (a, b, score, score, robot) for a draw
+
+
+def duel_tuple(
+    p0: int, s0: int, p1: int, s1: int, winner_seat: int | None, robot: bool
+) -> DuelTuple:
+    """A two-player game as ``recompute_lobby`` takes it.
+
+    The winner is the adjudicated winner (a resignation or a loss on time may be won with the
+    lower score), by the tile margin but at least 1; a game without a winner is a draw.
+    """
+    if winner_seat is None:
+        return (p0, p1, 0, 0, robot)
+    if winner_seat == 0:
+        return (p0, p1, max(1, s0 - s1), robot)
+    return (p1, p0, max(1, s1 - s0), robot)
+
+
+def duel_move(
+    t: DuelTuple, before: Callable[[int], float], params: LobbyParams
+) -> dict[int, float]:
+    """New ratings after a two-player game, exactly as ``recompute_lobby`` computes them."""
+    if len(t) == 5:
+        a, b, _, _, robot = t
+        new_a, new_b = lobby_draw(before(a), before(b), robot=robot, params=params)
+        return {a: new_a, b: new_b}
+    winner, loser, margin, robot = t
+    new_w, new_l = lobby_update(before(winner), before(loser), margin, robot=robot, params=params)
+    return {winner: new_w, loser: new_l}
+
+
+def doubles_move(
+    seats: Sequence[tuple[int, int]],
+    winner_seat: int | None,
+    robot: bool,
+    before: Callable[[int], float],
+    params: LobbyParams,
+) -> dict[int, float]:
+    """New doubles ratings after a pairs game; ``seats`` are (player, score) by seat.
+
+    Seats 0 and 2 are partners against 1 and 3 (partners share a colour); a team's score is
+    its partners' best line.
+    """
+    (a1, sa1), (b1, sb1), (a2, sa2), (b2, sb2) = seats
+    score_a, score_b = max(sa1, sa2), max(sb1, sb2)
+    team_a = (before(a1), before(a2))
+    team_b = (before(b1), before(b2))
+    if winner_seat is None:
+        new_a, new_b = doubles_draw(team_a, team_b, robot=robot, params=params)
+    elif winner_seat % 2 == 0:
+        new_a, new_b = doubles_update(
+            team_a, team_b, max(1, score_a - score_b), robot=robot, params=params
+        )
+    else:
+        new_b, new_a = doubles_update(
+            team_b, team_a, max(1, score_b - score_a), robot=robot, params=params
+        )
+    return {a1: new_a[0], a2: new_a[1], b1: new_b[0], b2: new_b[1]}
+
+
+def _masters_at(player_ids: Iterable[int], when: dt.datetime) -> set[int]:
+    return set(
+        Title.objects.filter(
+            kind=Title.Kind.MASTER, player_id__in=list(player_ids), awarded_at__lte=when
+        )
+        .filter(Q(ended_at__isnull=True) | Q(ended_at__gt=when))
+        .values_list("player_id", flat=True)
+    )
+
+
+def _is_master_game(game: _Game) -> bool:
+    """A Master game: played in a Master context, or between two players who held the title."""
+    if not game.is_duel:
+        return False
+    if game.context == "master":
+        return True
+    ids = {s.player_id for s in game.seats}
+    return _masters_at(ids, game.played_at) == ids
+
+
+# --- Applying games ----------------------------------------------------------------------------
+
+
+def _unrated_games(*, since: dt.datetime) -> Any:
+    """Valid, ratable games played since ``since`` that no table has taken yet, in game order."""
+    lobby_done = RatingChange.objects.filter(
+        game=OuterRef("pk"), system=RatingSystem.LOBBY, reason=ChangeReason.GAME
+    )
+    doubles_done = RatingChange.objects.filter(
+        game=OuterRef("pk"), system=RatingSystem.DOUBLES, reason=ChangeReason.GAME
+    )
+    return (
+        Game.objects.filter(played_at__gte=since, record__status=RecordStatus.VALID)
+        .filter(
+            (Q(players_count=2, is_pairs=False) & ~Exists(lobby_done))
+            | (Q(is_pairs=True) & ~Exists(doubles_done))
+        )
+        .order_by("played_at", "id")
+    )
+
+
+def _sweep_since() -> dt.datetime:
+    return timezone.now() - dt.timedelta(hours=settings.RATINGS_SWEEP_WINDOW_HOURS)
+
+
+def game_ratings_apply(*, game_id: int) -> list[str]:
+    """Apply one valid game to every table it counts in, exactly once per table.
+
+    Under the tables' locks, any earlier game (by played time, then id) of the sweep window that
+    is still unrated is applied first, so games reach the tables in game order even when their
+    tasks arrive out of order. Returns the tables this game moved now (empty when it was applied
+    before, is not ratable, or was reverted).
+    """
+    with transaction.atomic():
+        _lock(*PER_GAME_SYSTEMS)
+        target = Game.objects.filter(pk=game_id).values("played_at").first()
+        if target is None:
+            return []
+        played_at = target["played_at"]
+        earlier = list(
+            _unrated_games(since=_sweep_since())
+            .filter(Q(played_at__lt=played_at) | Q(played_at=played_at, id__lt=game_id))
+            .values_list("id", flat=True)[:1000]
+        )
+        games = _load_games([*earlier, game_id])
+        for earlier_id in earlier:
+            _apply_game(games[earlier_id])
+        return _apply_game(games[game_id])
+
+
+def games_ratings_apply_pending(*, limit: int = 5000) -> int:
+    """Apply every unrated game of the sweep window, in game order; returns how many moved."""
+    with transaction.atomic():
+        _lock(*PER_GAME_SYSTEMS)
+        ids = list(_unrated_games(since=_sweep_since()).values_list("id", flat=True)[:limit])
+        games = _load_games(ids)
+        return sum(1 for game_id in ids if _apply_game(games[game_id]))
+
+
+def _apply_game(game: _Game) -> list[str]:
+    if not game.valid:
+        return []
+    if game.is_duel:
+        systems = [RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER]
+    elif game.is_pairs and len(game.seats) == 4:
+        systems = [RatingSystem.DOUBLES]
+    else:
+        return []  # three- and four-player free-for-all games have no table
+    done = set(
+        RatingChange.objects.filter(game_id=game.id, reason=ChangeReason.GAME).values_list(
+            "system", flat=True
+        )
+    )
+    if (
+        done
+        and RatingChange.objects.filter(
+            reason=ChangeReason.REVERT, reverts__game_id=game.id, reverts__reason=ChangeReason.GAME
+        ).exists()
+    ):
+        return []  # reverted by an admin: the game no longer counts anywhere
+    applied = []
+    for system in systems:
+        if system in done:
+            continue
+        if system == RatingSystem.MASTER and not _is_master_game(game):
+            continue
+        if system == RatingSystem.DOUBLES:
+            _apply_doubles(game)
+        else:
+            _apply_duel(game, system)
+        applied.append(system)
+    return applied
+
+
+def _ratings_of(system: str, player_ids: Iterable[int]) -> dict[int, Rating]:
+    return {
+        r.player_id: r for r in Rating.objects.filter(system=system, player_id__in=list(player_ids))
+    }
+
+
+def _brought(
+    rating: Rating | None, system: str, params: LobbyParams, period: str
+) -> tuple[float, int]:
+    """The rating and games count a player brings to a game of ``period``."""
+    if system == RatingSystem.MONTHLY:
+        value = monthly_rating(
+            rating.value if rating else None, rating.period if rating else None, period, params
+        )
+        games = rating.games if rating and rating.period == period else 0
+        return value, games
+    if rating is None:
+        return params.start, 0
+    return rating.value, rating.games
+
+
+def _apply_duel(game: _Game, system: str) -> None:
+    params = _params_for(system)
+    s0, s1 = game.seats
+    t = duel_tuple(s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, game.robot)
+    period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
+    ratings = _ratings_of(system, (s0.player_id, s1.player_id))
+    brought = {
+        pid: _brought(ratings.get(pid), system, params, period)
+        for pid in (s0.player_id, s1.player_id)
+    }
+    _fault_injection_delay()
+    moved = duel_move(t, lambda pid: brought[pid][0], params)
+    changes = {}
+    for pid, after in moved.items():
+        before, games = brought[pid]
+        changes[pid] = _write_change(
+            system=system,
+            player_id=pid,
+            rating=ratings.get(pid),
+            before=before,
+            after=after,
+            games=games + 1,
+            games_delta=1,
+            reason=ChangeReason.GAME,
+            period=period,
+            game_id=game.id,
+            played_at=game.played_at,
+        )
+    _flag_swings(system, changes.values(), game.id)
+    if system == RatingSystem.LOBBY and len(t) == 4:
+        _flag_repeated_results(game, winner=t[0], loser=t[1], change=changes[t[0]])
+
+
+def _apply_doubles(game: _Game) -> None:
+    system = RatingSystem.DOUBLES
+    params = _params_for(system)
+    ids = [s.player_id for s in game.seats]
+    ratings = _ratings_of(system, ids)
+    brought = {pid: _brought(ratings.get(pid), system, params, "") for pid in ids}
+    _fault_injection_delay()
+    moved = doubles_move(
+        [(s.player_id, s.score) for s in game.seats],
+        game.winner_seat,
+        game.robot,
+        lambda pid: brought[pid][0],
+        params,
+    )
+    changes = [
+        _write_change(
+            system=system,
+            player_id=pid,
+            rating=ratings.get(pid),
+            before=brought[pid][0],
+            after=after,
+            games=brought[pid][1] + 1,
+            games_delta=1,
+            reason=ChangeReason.GAME,
+            game_id=game.id,
+            played_at=game.played_at,
+        )
+        for pid, after in moved.items()
+    ]
+    _flag_swings(system, changes, game.id)
+
+
+# --- Review flags ------------------------------------------------------------------------------
+
+
+def _flag_swings(system: str, changes: Iterable[RatingChange], game_id: int | None) -> None:
+    """Queue a change for review when it moves a rating by more than the swing setting.
+
+    The monthly table mirrors the lobby game by game, so its swings are not flagged twice.
+    """
+    if system == RatingSystem.MONTHLY:
+        return
+    limit = (
+        settings.RATINGS_REVIEW_SWING_ELO
+        if system == RatingSystem.ELO
+        else settings.RATINGS_REVIEW_SWING_POINTS
+    )
+    for change in changes:
+        if abs(change.delta) >= limit:
+            Review.objects.get_or_create(
+                kind=ReviewKind.LARGE_SWING,
+                change=change,
+                defaults={
+                    "player_id": change.player_id,
+                    "game_id": game_id,
+                    "detail": {"system": system, "delta": round(change.delta, 3)},
+                },
+            )
+
+
+def _flag_repeated_results(game: _Game, *, winner: int, loser: int, change: RatingChange) -> None:
+    """Flag the same player beating the same opponent many times within the window."""
+    since = game.played_at - dt.timedelta(hours=settings.RATINGS_REVIEW_REPEAT_HOURS)
+    wins = (
+        Game.objects.filter(
+            players_count=2,
+            is_pairs=False,
+            played_at__gte=since,
+            played_at__lte=game.played_at,
+        )
+        .filter(seats__player_id=loser)
+        .filter(seats__player_id=winner, seats__seat=F("winner_seat"))
+        .count()
+    )
+    if wins < settings.RATINGS_REVIEW_REPEAT_GAMES:
+        return
+    already = Review.objects.filter(
+        kind=ReviewKind.REPEATED_RESULTS,
+        player_id=winner,
+        detail__opponent=loser,
+        created__gte=timezone.now() - dt.timedelta(hours=settings.RATINGS_REVIEW_REPEAT_HOURS),
+    ).exists()
+    if not already:
+        Review.objects.create(
+            kind=ReviewKind.REPEATED_RESULTS,
+            change=change,
+            game_id=game.id,
+            player_id=winner,
+            detail={"opponent": loser, "wins": wins, "hours": settings.RATINGS_REVIEW_REPEAT_HOURS},
+        )
+
+
+def game_review_flag(*, game_id: int, note: str = "", actor: Any = None) -> Review | None:
+    """Flag a rated game for review because it was later ruled on or invalidated.
+
+    The seam for ``tournaments`` (a match ruling) and for the sweep (a record no longer valid):
+    an admin then approves the ratings as they stand or reverts the game. Idempotent: a game is
+    flagged once. None when the game moved no rating.
+    """
+    with transaction.atomic():
+        change = (
+            RatingChange.objects.filter(game_id=game_id, reason=ChangeReason.GAME)
+            .order_by("id")
+            .first()
+        )
+        if change is None:
+            return None
+        review, created = Review.objects.get_or_create(
+            kind=ReviewKind.GAME_INVALIDATED,
+            game_id=game_id,
+            defaults={
+                "change": change,
+                "player_id": change.player_id,
+                "detail": {"note": note} if note else {},
+            },
+        )
+        if created and actor is not None:
+            _audit(actor=actor, action=AuditAction.REVIEW_FLAG, reason=note, review=review)
+        return review
+
+
+def games_flag_invalidated() -> int:
+    """Flag rated games whose record is no longer valid (and not reverted yet)."""
+    flagged = 0
+    game_ids = (
+        RatingChange.objects.filter(reason=ChangeReason.GAME, reverted_by__isnull=True)
+        .exclude(game__record__status=RecordStatus.VALID)
+        .exclude(game__rating_reviews__kind=ReviewKind.GAME_INVALIDATED)
+        .order_by()
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    for game_id in list(game_ids):
+        if game_review_flag(game_id=game_id, note="the game's record is no longer valid"):
+            flagged += 1
+    return flagged
+
+
+def ratings_sweep() -> dict[str, int]:
+    """The beat task's work: rate what was missed, flag what was invalidated."""
+    return {"applied": games_ratings_apply_pending(), "flagged": games_flag_invalidated()}
+
+
+def enqueue_game_ratings(game_id: int) -> bool:
+    """Publish the rating task for a game; a broker outage is logged, never raised.
+
+    The game stays unrated and the sweep (beat) applies it once the broker is back.
+    """
+    from ratings.tasks import apply_game
+
+    try:
+        apply_game.delay(game_id)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+        logger.warning(
+            "could not enqueue the ratings of game %s; the sweep will", game_id, exc_info=True
+        )
+        return False
+    return True
+
+
+def enqueue_event_elo(event_id: int) -> bool:
+    from ratings.tasks import recalculate_event_elo
+
+    try:
+        recalculate_event_elo.delay(event_id)
+    except Exception:  # noqa: BLE001 - as above; the periodic recalculation catches up
+        logger.warning("could not enqueue the Elo of event %s", event_id, exc_info=True)
+        return False
+    return True
+
+
+# --- Reverting and adjusting -------------------------------------------------------------------
+
+
+def _current_for_revert(change: RatingChange) -> tuple[Rating | None, float, bool]:
+    """The value a compensating change starts from, and whether it moves the Rating row.
+
+    A monthly change of a month that is over is compensated within that month's history; the
+    current month's table is not touched.
+    """
+    rating = Rating.objects.filter(player_id=change.player_id, system=change.system).first()
+    if change.system == RatingSystem.MONTHLY and (rating is None or rating.period != change.period):
+        last = (
+            RatingChange.objects.filter(
+                player_id=change.player_id, system=change.system, period=change.period
+            )
+            .order_by("-id")
+            .first()
+        )
+        return None, (last.after if last else change.after), False
+    if rating is None:
+        return None, start_value(change.system), True
+    return rating, rating.value, True
+
+
+def _compensate(change: RatingChange, *, actor: Any, note: str) -> RatingChange:
+    rating, current, moves_rating = _current_for_revert(change)
+    if current == change.after:
+        after = change.before  # nothing moved since: restore exactly
+    else:
+        after = _clamp(change.system, current - change.delta)
+    games = (rating.games if rating else 0) - change.games_delta
+    return _write_change(
+        system=change.system,
+        player_id=change.player_id,
+        rating=rating,
+        before=current,
+        after=after,
+        games=games,
+        games_delta=-change.games_delta,
+        reason=ChangeReason.REVERT,
+        period=change.period if change.system == RatingSystem.MONTHLY else "",
+        game_id=change.game_id,
+        event_id=change.event_id,
+        reverts=change,
+        actor=actor,
+        note=note,
+        update_rating=moves_rating,
+    )
+
+
+def game_ratings_revert(*, actor: Any, game_id: int, note: str) -> list[RatingChange]:
+    """Revert every rating change a game caused, in every table, with compensating changes.
+
+    The game then no longer counts: it is skipped by later applications and by recomputes, and
+    its tournament's Elo is recalculated without it. Later games keep the changes they made.
+    """
+    note = _require_note(note)
+    with transaction.atomic():
+        _lock(*PER_GAME_SYSTEMS, RatingSystem.ELO)
+        changes = list(
+            RatingChange.objects.filter(
+                game_id=game_id, reason=ChangeReason.GAME, reverted_by__isnull=True
+            ).order_by("id")
+        )
+        if not changes:
+            raise ValidationError({"game": "This game has no rating changes left to revert."})
+        compensations = [_compensate(c, actor=actor, note=note) for c in changes]
+        _audit(
+            actor=actor,
+            action=AuditAction.GAME_REVERT,
+            reason=note,
+            change=changes[0],
+            details={
+                "game": game_id,
+                "changes": [c.pk for c in changes],
+                "compensations": [c.pk for c in compensations],
+            },
+        )
+        event_id = Game.objects.filter(pk=game_id).values_list("event_id", flat=True).first()
+        if event_id is not None:
+            transaction.on_commit(lambda: enqueue_event_elo(event_id))
+    return compensations
+
+
+def change_revert(*, actor: Any, change_id: int, note: str) -> list[RatingChange]:
+    """Revert one change: a game's change reverts the whole game (a game counts or it does
+    not); an adjustment or a recompute correction is compensated on its own."""
+    note = _require_note(note)
+    change = RatingChange.objects.filter(pk=change_id).first()
+    if change is None:
+        raise ValidationError({"change": "No such rating change."})
+    if change.reason == ChangeReason.GAME:
+        return game_ratings_revert(actor=actor, game_id=change.game_id, note=note)
+    if change.reason == ChangeReason.REVERT:
+        raise ValidationError({"change": "A revert cannot itself be reverted; adjust instead."})
+    if change.reason in (ChangeReason.TOURNAMENT, ChangeReason.ANCHOR):
+        raise ValidationError(
+            {
+                "change": "Tournament Elo changes follow from the tournament's games: revert a "
+                "game instead, and its tournament is recalculated."
+            }
+        )
+    with transaction.atomic():
+        _lock(change.system)
+        change = RatingChange.objects.select_for_update().get(pk=change_id)
+        if change.is_reverted:
+            raise ValidationError({"change": "This change has already been reverted."})
+        compensation = _compensate(change, actor=actor, note=note)
+        _audit(
+            actor=actor,
+            action=AuditAction.CHANGE_REVERT,
+            reason=note,
+            player_id=change.player_id,
+            change=change,
+            details={"compensation": compensation.pk},
+        )
+    return [compensation]
+
+
+def rating_adjust(
+    *,
+    actor: Any,
+    player_id: int,
+    system: str,
+    reason: str,
+    delta: float | None = None,
+    value: float | None = None,
+) -> RatingChange:
+    """A manual adjustment by an admin, by ``delta`` or to ``value`` (one of them), with a
+    reason (kept on the change and in the audit trail)."""
+    reason = _require_note(reason, "reason")
+    if system not in RatingSystem.values:
+        raise ValidationError({"system": f"Unknown table {system!r}."})
+    if (delta is None) == (value is None):
+        raise ValidationError({"delta": "Give either a delta or a new value, not both."})
+    if not Player.objects.filter(pk=player_id).exists():
+        raise ValidationError({"player": "No such player."})
+    with transaction.atomic():
+        _lock(system)
+        rating = Rating.objects.filter(player_id=player_id, system=system).first()
+        period = ""
+        if system == RatingSystem.MONTHLY:
+            period = current_period()
+            before, games = _brought(rating, system, _params_for(system), period)
+        elif rating is None:
+            before, games = start_value(system), 0
+        else:
+            before, games = rating.value, rating.games
+        after = before + delta if delta is not None else float(value)
+        if system in SCALED_SYSTEMS and not 0.0 <= after <= 1000.0:
+            raise ValidationError(
+                {
+                    "delta" if delta is not None else "value": (
+                        f"The rating would be {after:.2f}; this table runs from 0 to 1000."
+                    )
+                }
+            )
+        change = _write_change(
+            system=system,
+            player_id=player_id,
+            rating=rating,
+            before=before,
+            after=after,
+            games=games,
+            games_delta=0,
+            reason=ChangeReason.ADJUSTMENT,
+            period=period,
+            actor=actor,
+            note=reason,
+        )
+        _audit(
+            actor=actor,
+            action=AuditAction.ADJUSTMENT,
+            reason=reason,
+            player_id=player_id,
+            change=change,
+            details={"system": system, "before": before, "after": after},
+        )
+    return change
+
+
+# --- Reviews -----------------------------------------------------------------------------------
+
+
+def _open_review(review_id: int) -> Review:
+    review = Review.objects.select_for_update().filter(pk=review_id).first()
+    if review is None:
+        raise ValidationError({"review": "No such review."})
+    if not review.is_open:
+        raise ValidationError({"review": f"This review is already {review.get_status_display()}."})
+    return review
+
+
+def review_approve(*, actor: Any, review_id: int, note: str) -> Review:
+    """Close a review leaving the ratings as they are."""
+    note = _require_note(note)
+    with transaction.atomic():
+        review = _open_review(review_id)
+        review.status = ReviewStatus.APPROVED
+        review.reviewer = _actor(actor)
+        review.note = note
+        review.resolved_at = timezone.now()
+        review.save(update_fields=["status", "reviewer", "note", "resolved_at"])
+        _audit(
+            actor=actor,
+            action=AuditAction.REVIEW_APPROVE,
+            reason=note,
+            review=review,
+            player_id=review.player_id,
+            change=review.change,
+            title=review.title,
+        )
+    return review
+
+
+def review_revert(*, actor: Any, review_id: int, note: str) -> Review:
+    """Close a review by reverting what it flags: the flagged game in every table, or the
+    flagged change. Other open reviews of the same game close with it."""
+    note = _require_note(note)
+    with transaction.atomic():
+        review = _open_review(review_id)
+        if review.change_id is None and review.game_id is None:
+            raise ValidationError(
+                {"review": "This review flags a player, not a change: there is nothing to revert."}
+            )
+        game_id = review.game_id or (review.change.game_id if review.change else None)
+        if game_id is not None:
+            still_counts = RatingChange.objects.filter(
+                game_id=game_id, reason=ChangeReason.GAME, reverted_by__isnull=True
+            ).exists()
+            if still_counts:
+                game_ratings_revert(actor=actor, game_id=game_id, note=note)
+        elif not review.change.is_reverted:
+            change_revert(actor=actor, change_id=review.change_id, note=note)
+        now = timezone.now()
+        siblings = Review.objects.filter(status=ReviewStatus.OPEN)
+        siblings = (
+            siblings.filter(Q(game_id=game_id) | Q(change__game_id=game_id))
+            if game_id is not None
+            else siblings.filter(pk=review.pk)
+        )
+        closed = list(siblings.values_list("pk", flat=True))
+        siblings.update(
+            status=ReviewStatus.REVERTED, reviewer=_actor(actor), note=note, resolved_at=now
+        )
+        review.refresh_from_db()
+        _audit(
+            actor=actor,
+            action=AuditAction.REVIEW_REVERT,
+            reason=note,
+            review=review,
+            player_id=review.player_id,
+            change=review.change,
+            details={"game": game_id, "reviews_closed": closed},
+        )
+    return review
+
+
+# --- Titles ------------------------------------------------------------------------------------
+
+ELIGIBILITY_MESSAGES = {
+    BELOW_LOBBY: "The player's lobby ranking is below {min_lobby:g}.",
+    NO_ELO_TOURNAMENT: "The player has played no Elo-rated tournament.",
+    CAP_REACHED: "The cap of {cap} Master titles is reached.",
+}
+
+
+def elo_tournaments_played(player_id: int) -> int:
+    return EloStanding.objects.filter(player_id=player_id).count()
+
+
+def title_award(*, actor: Any, player_id: int, note: str) -> Title:
+    """Award the Master title to an eligible player, within the cap (counted under a lock)."""
+    note = _require_note(note)
+    params = rating_params.title_params()
+    with transaction.atomic():
+        _lock("titles")
+        if not Player.objects.filter(pk=player_id).exists():
+            raise ValidationError({"player": "No such player."})
+        if Title.objects.filter(
+            player_id=player_id, kind=Title.Kind.MASTER, status=Title.Status.ACTIVE
+        ).exists():
+            raise ValidationError({"player": "The player already holds the Master title."})
+        lobby = (
+            Rating.objects.filter(player_id=player_id, system=RatingSystem.LOBBY)
+            .values_list("value", flat=True)
+            .first()
+        )
+        verdict = title_eligibility(
+            lobby_rating=lobby if lobby is not None else start_value(RatingSystem.LOBBY),
+            elo_tournaments=elo_tournaments_played(player_id),
+            titles_held=Title.objects.filter(
+                kind=Title.Kind.MASTER, status=Title.Status.ACTIVE
+            ).count(),
+            params=params,
+        )
+        if not verdict.eligible:
+            raise ValidationError(
+                {
+                    "player": [
+                        ELIGIBILITY_MESSAGES[code].format(
+                            min_lobby=params.min_lobby, cap=params.cap
+                        )
+                        for code in verdict.reasons
+                    ]
+                }
+            )
+        title = Title.objects.create(
+            player_id=player_id, kind=Title.Kind.MASTER, awarded_by=_actor(actor), note=note
+        )
+        _audit(
+            actor=actor,
+            action=AuditAction.TITLE_AWARD,
+            reason=note,
+            player_id=player_id,
+            title=title,
+            details={"lobby": lobby},
+        )
+    return title
+
+
+def title_withdraw(*, actor: Any, title_id: int, note: str, lapsed: bool = False) -> Title:
+    """End a held title (as lapsed, or withdrawn); its open lapse reviews close as approved."""
+    note = _require_note(note)
+    with transaction.atomic():
+        _lock("titles")
+        title = Title.objects.select_for_update().filter(pk=title_id).first()
+        if title is None:
+            raise ValidationError({"title": "No such title."})
+        if not title.is_active:
+            raise ValidationError({"title": f"This title is already {title.status}."})
+        now = timezone.now()
+        title.status = Title.Status.LAPSED if lapsed else Title.Status.WITHDRAWN
+        title.ended_at = now
+        title.ended_by = _actor(actor)
+        title.end_note = note
+        title.save(update_fields=["status", "ended_at", "ended_by", "end_note"])
+        Review.objects.filter(
+            title=title, kind=ReviewKind.TITLE_LAPSE, status=ReviewStatus.OPEN
+        ).update(status=ReviewStatus.APPROVED, reviewer=_actor(actor), note=note, resolved_at=now)
+        _audit(
+            actor=actor,
+            action=AuditAction.TITLE_WITHDRAW,
+            reason=note,
+            player_id=title.player_id,
+            title=title,
+            details={"status": title.status},
+        )
+    return title
+
+
+def titles_check_lapses(*, today: dt.date | None = None) -> list[Review]:
+    """Flag for review every held title not kept by enough Master games (beat task).
+
+    A Master game is one the Master table rated (and that was not reverted).
+    """
+    today = today or timezone.localdate()
+    params = rating_params.title_params()
+    flagged = []
+    for title in Title.objects.filter(kind=Title.Kind.MASTER, status=Title.Status.ACTIVE):
+        dates = [
+            timezone.localtime(played).date()
+            for played in RatingChange.objects.filter(
+                player_id=title.player_id,
+                system=RatingSystem.MASTER,
+                reason=ChangeReason.GAME,
+                reverted_by__isnull=True,
+            ).values_list("game__played_at", flat=True)
+        ]
+        verdict = title_lapse(
+            awarded_on=timezone.localtime(title.awarded_at).date(),
+            master_game_dates=dates,
+            today=today,
+            params=params,
+        )
+        if not verdict.lapsed:
+            continue
+        with transaction.atomic():
+            if Review.objects.filter(
+                title=title, kind=ReviewKind.TITLE_LAPSE, status=ReviewStatus.OPEN
+            ).exists():
+                continue
+            flagged.append(
+                Review.objects.create(
+                    kind=ReviewKind.TITLE_LAPSE,
+                    title=title,
+                    player_id=title.player_id,
+                    detail={
+                        "lapsed_on": verdict.lapsed_on.isoformat(),
+                        "games_to_keep": params.games_to_keep,
+                        "window_months": params.window_months,
+                    },
+                )
+            )
+    return flagged
+
+
+# --- Tournament Elo ----------------------------------------------------------------------------
+
+EloGame = tuple[int, int, float, float]
+
+
+def _elo_games_query() -> Any:
+    """Two-player games of a tournament event with both TPs written, and not reverted."""
+    reverted = RatingChange.objects.filter(
+        reason=ChangeReason.REVERT, reverts__reason=ChangeReason.GAME, reverts__game=OuterRef("pk")
+    )
+    return (
+        Game.objects.filter(
+            event_id__isnull=False,
+            players_count=2,
+            is_pairs=False,
+            record__status=RecordStatus.VALID,
+        )
+        .annotate(
+            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
+            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
+        )
+        .filter(first__tournament_points__isnull=False, second__tournament_points__isnull=False)
+        .filter(~Exists(reverted))
+    )
+
+
+def _event_games(event_id: int) -> list[EloGame]:
+    return [
+        (a, b, float(tp_a), float(tp_b))
+        for a, b, tp_a, tp_b in _elo_games_query()
+        .filter(event_id=event_id)
+        .order_by("played_at", "id")
+        .values_list(
+            "first__player_id",
+            "second__player_id",
+            "first__tournament_points",
+            "second__tournament_points",
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class EloEventState:
+    event_id: int
+    fingerprint: str
+    games: int
+    first_played_at: dt.datetime | None
+
+
+def elo_event_states(*, event_id: int | None = None) -> list[EloEventState]:
+    """Every event with Elo-ratable games, in tournament order (first game played, then id).
+
+    The fingerprint changes when a game is added or reverted or its TPs move (a time penalty).
+    """
+    games = _elo_games_query()
+    if event_id is not None:
+        games = games.filter(event_id=event_id)
+    rows = (
+        games.values("event_id")
+        .annotate(
+            n=Count("id"),
+            last=Max("id"),
+            tp=Sum("first__tournament_points"),
+            first_played=Min("played_at"),
+        )
+        .order_by("first_played", "event_id")
+    )
+    return [
+        EloEventState(
+            event_id=row["event_id"],
+            fingerprint=f"{row['n']}:{row['last']}:{row['tp']}",
+            games=row["n"],
+            first_played_at=row["first_played"],
+        )
+        for row in rows
+    ]
+
+
+def elo_events_changed() -> list[EloEventState]:
+    stored = dict(EloEvent.objects.values_list("event_id", "fingerprint"))
+    return [s for s in elo_event_states() if stored.get(s.event_id) != s.fingerprint]
+
+
+def _event_state(event_id: int) -> EloEventState | None:
+    return next(iter(elo_event_states(event_id=event_id)), None)
+
+
+@dataclass
+class EloRecalculation:
+    event_id: int
+    games: int
+    players: int
+    changes: int
+    anchor_shift: float = 0.0
+
+
+def elo_event_recalculate(
+    *, event_id: int, anchor: bool = True, actor: Any = None
+) -> EloRecalculation:
+    """Recalculate one tournament's Elo from its games (a running event may be done many times).
+
+    Every player is updated from the standing they brought to the event (kept in EloStanding
+    from the event's first calculation, so it does not drift as the event goes on). What the
+    event adds to a rating is written as the difference from what it had added before: the
+    first calculation adds the whole update, later ones only what changed. Then the pool is
+    re-anchored to its games-weighted mean.
+    """
+    params = rating_params.elo_params()
+    with transaction.atomic():
+        _lock(RatingSystem.ELO)
+        games = _event_games(event_id)
+        standings = {s.player_id: s for s in EloStanding.objects.filter(event_id=event_id)}
+        participants = {p for a, b, _, _ in games for p in (a, b)}
+        ratings = _ratings_of(RatingSystem.ELO, participants | standings.keys())
+        brought: dict[int, EloRating] = {}
+        for pid in participants:
+            if pid in standings:
+                s = standings[pid]
+                brought[pid] = EloRating(rating=s.rating_before, games=s.games_before)
+            elif pid in ratings and ratings[pid].games > 0:
+                brought[pid] = EloRating(rating=ratings[pid].value, games=ratings[pid].games)
+            else:
+                brought[pid] = EloRating(rating=params.initial, games=0)
+        updates = elo_tournament(
+            {pid: b for pid, b in brought.items() if b.games > 0}, games, params=params
+        )
+        written = []
+        for pid in sorted(participants | standings.keys()):
+            old = standings.get(pid)
+            rating = ratings.get(pid)
+            current = rating.value if rating else params.initial
+            current_games = rating.games if rating else 0
+            if old is not None:
+                old_after, old_games = old.rating_after, old.games_after
+            else:
+                old_after, old_games = current, current_games
+            if pid in updates:
+                new_after, new_games = updates[pid].rating, updates[pid].games
+            else:  # all their games in this event were reverted
+                new_after, new_games = old.rating_before, old.games_before
+            if new_after == old_after and new_games == old_games:
+                continue
+            # Nothing moved the rating since this event last set it: write the new value
+            # itself (bit-exact); otherwise add what the event's contribution changed by.
+            after = new_after if current == old_after else current + (new_after - old_after)
+            written.append(
+                _write_change(
+                    system=RatingSystem.ELO,
+                    player_id=pid,
+                    rating=rating,
+                    before=current,
+                    after=after,
+                    games=current_games + (new_games - old_games),
+                    games_delta=new_games - old_games,
+                    reason=ChangeReason.TOURNAMENT,
+                    event_id=event_id,
+                )
+            )
+        _flag_swings(
+            RatingSystem.ELO,
+            [c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0],
+            None,
+        )
+        for pid, update in updates.items():
+            EloStanding.objects.update_or_create(
+                event_id=event_id,
+                player_id=pid,
+                defaults={
+                    "rating_before": brought[pid].rating,
+                    "games_before": brought[pid].games,
+                    "rating_after": update.rating,
+                    "games_after": update.games,
+                    "games": update.games - brought[pid].games,
+                    "share": update.share,
+                    "expected_share": update.expected_share,
+                    "performance": update.performance,
+                    "opposition_average": update.opposition_average,
+                },
+            )
+        EloStanding.objects.filter(event_id=event_id).exclude(player_id__in=updates.keys()).delete()
+        state = _event_state(event_id)
+        EloEvent.objects.update_or_create(
+            event_id=event_id,
+            defaults={
+                "fingerprint": state.fingerprint if state else "0:None:None",
+                "games": len(games),
+                "first_played_at": state.first_played_at if state else None,
+                "calculated_at": timezone.now(),
+            },
+        )
+        shift = _elo_anchor(params) if anchor else 0.0
+        result = EloRecalculation(
+            event_id=event_id,
+            games=len(games),
+            players=len(updates),
+            changes=len(written),
+            anchor_shift=shift,
+        )
+        _audit(
+            actor=actor,
+            action=AuditAction.ELO_RECALCULATE,
+            details={
+                "event": event_id,
+                "games": len(games),
+                "players": len(updates),
+                "changes": len(written),
+                "anchor_shift": shift,
+            },
+        )
+    return result
+
+
+def _anchor_step(standings: dict[int, EloRating], params: Any) -> float:
+    """The common shift re-anchoring the pool needs, or 0 within the tolerance setting."""
+    shift = anchor_shift(standings.values(), params)
+    return shift if abs(shift) >= settings.RATINGS_ELO_ANCHOR_TOLERANCE and shift else 0.0
+
+
+def _elo_anchor(params: Any) -> float:
+    rated = list(Rating.objects.filter(system=RatingSystem.ELO, games__gt=0))
+    shift = _anchor_step({r.player_id: EloRating(r.value, r.games) for r in rated}, params)
+    if not shift:
+        return 0.0
+    changes = []
+    for r in rated:
+        after = r.value + shift
+        changes.append(
+            RatingChange(
+                player_id=r.player_id,
+                system=RatingSystem.ELO,
+                reason=ChangeReason.ANCHOR,
+                before=r.value,
+                after=after,
+                delta=after - r.value,
+            )
+        )
+        r.value = after
+    RatingChange.objects.bulk_create(changes, batch_size=2000)
+    Rating.objects.bulk_update(rated, ["value"], batch_size=2000)
+    return shift
+
+
+def elo_recalculate_changed() -> list[EloRecalculation]:
+    """Recalculate, in tournament order, every event whose games changed (beat task)."""
+    return [elo_event_recalculate(event_id=s.event_id) for s in elo_events_changed()]
+
+
+# --- Recompute from history --------------------------------------------------------------------
+
+
+@dataclass
+class SystemRecompute:
+    system: str
+    games: int = 0
+    players: int = 0
+    corrected: int = 0
+
+
+@dataclass
+class Recompute:
+    systems: dict[str, SystemRecompute] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class _Final:
+    value: float
+    games: int
+    period: str = ""
+    last_game: int | None = None
+    last_played: dt.datetime | None = None
+
+
+def _duel_rows(chunk_size: int) -> Iterator[tuple]:
+    """All valid two-player games in game order, both seats on one row: one streamed query."""
+    return (
+        Game.objects.filter(players_count=2, is_pairs=False, record__status=RecordStatus.VALID)
+        .annotate(
+            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
+            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
+        )
+        .order_by("played_at", "id")
+        .values_list(
+            "id",
+            "played_at",
+            "winner_seat",
+            "context",
+            "first__player_id",
+            "first__score",
+            "second__player_id",
+            "second__score",
+        )
+        .iterator(chunk_size=chunk_size)
+    )
+
+
+def _master_intervals() -> dict[int, list[tuple[dt.datetime, dt.datetime | None]]]:
+    held: dict[int, list[tuple[dt.datetime, dt.datetime | None]]] = defaultdict(list)
+    for pid, start, end in Title.objects.filter(kind=Title.Kind.MASTER).values_list(
+        "player_id", "awarded_at", "ended_at"
+    ):
+        held[pid].append((start, end))
+    return held
+
+
+def _held(intervals: list, when: dt.datetime) -> bool:
+    return any(start <= when and (end is None or end > when) for start, end in intervals)
+
+
+def ratings_recompute(
+    *,
+    systems: Sequence[str] | None = None,
+    actor: Any = None,
+    progress: bool = False,
+    chunk_size: int = 20_000,
+) -> Recompute:
+    """Recompute tables from the whole game history and store the differences.
+
+    Replays every valid, not reverted game in game order (played time, then id) with the pure
+    maths, then compares the result with the stored ratings: each player whose rating differs
+    gets one "recompute" change (append-only, like everything else) and their Rating row is set.
+    When nothing was missed, reverted or reconfigured, nothing differs: the incremental path and
+    this one compute the same floats.
+
+    One streamed, ordered query reads the games (both seats on one row), ``recompute_lobby``
+    replays them, and the results are written with bulk inserts; the tables are locked for the
+    duration so no game is applied meanwhile.
+    """
+    from tqdm import tqdm
+
+    wanted = list(dict.fromkeys(systems or RatingSystem.values))
+    for system in wanted:
+        if system not in RatingSystem.values:
+            raise ValidationError({"system": f"Unknown table {system!r}."})
+    began = time.perf_counter()
+    result = Recompute()
+    with transaction.atomic():
+        _lock(*wanted)
+        reverted = _reverted_game_ids()
+        duel_systems = [
+            s
+            for s in (RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER)
+            if s in wanted
+        ]
+        if duel_systems:
+            total = (
+                Game.objects.filter(
+                    players_count=2, is_pairs=False, record__status=RecordStatus.VALID
+                ).count()
+                if progress
+                else None
+            )
+            rows = tqdm(
+                _duel_rows(chunk_size),
+                total=total,
+                desc="two-player games",
+                unit="game",
+                unit_scale=True,
+                disable=not progress,
+            )
+            finals = _recompute_duels(rows, duel_systems, reverted)
+            for system, (final, games) in finals.items():
+                result.systems[system] = _store_recomputed(system, final, games, actor)
+        if RatingSystem.DOUBLES in wanted:
+            final, games = _recompute_doubles(reverted)
+            result.systems[RatingSystem.DOUBLES] = _store_recomputed(
+                RatingSystem.DOUBLES, final, games, actor
+            )
+        if RatingSystem.ELO in wanted:
+            result.systems[RatingSystem.ELO] = _recompute_elo(actor)
+        result.seconds = time.perf_counter() - began
+        _audit(
+            actor=actor,
+            action=AuditAction.RECOMPUTE,
+            details={
+                "seconds": round(result.seconds, 3),
+                "systems": {
+                    s: {"games": r.games, "players": r.players, "corrected": r.corrected}
+                    for s, r in result.systems.items()
+                },
+            },
+        )
+    return result
+
+
+def _recompute_duels(
+    rows: Iterable[tuple], systems: Sequence[str], reverted: set[int]
+) -> dict[str, tuple[dict[int, _Final], int]]:
+    robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
+    want_lobby = RatingSystem.LOBBY in systems
+    want_monthly = RatingSystem.MONTHLY in systems
+    want_master = RatingSystem.MASTER in systems
+    masters = _master_intervals() if want_master else {}
+    by_period: dict[str, list[DuelTuple]] = defaultdict(list)
+    master_games: list[DuelTuple] = []
+    last: dict[int, tuple[int, dt.datetime]] = {}
+    last_in_period: dict[str, dict[int, tuple[int, dt.datetime]]] = defaultdict(dict)
+    master_last: dict[int, tuple[int, dt.datetime]] = {}
+    counted = [0]
+
+    def duels() -> Iterator[DuelTuple]:
+        for game_id, played, winner_seat, context, p0, s0, p1, s1 in rows:
+            if game_id in reverted or p0 is None or p1 is None:
+                continue
+            counted[0] += 1
+            t = duel_tuple(p0, s0, p1, s1, winner_seat, p0 in robots or p1 in robots)
+            last[p0] = last[p1] = (game_id, played)
+            if want_monthly:
+                period = game_period(played)
+                by_period[period].append(t)
+                seen = last_in_period[period]
+                seen[p0] = seen[p1] = (game_id, played)
+            if want_master and (
+                context == "master"
+                or (
+                    p0 in masters
+                    and p1 in masters
+                    and _held(masters[p0], played)
+                    and _held(masters[p1], played)
+                )
+            ):
+                master_games.append(t)
+                master_last[p0] = master_last[p1] = (game_id, played)
+            yield t
+
+    out: dict[str, tuple[dict[int, _Final], int]] = {}
+    lobby = recompute_lobby(duels(), params=_params_for(RatingSystem.LOBBY))
+    if want_lobby:
+        out[RatingSystem.LOBBY] = (_finals(lobby, last), counted[0])
+    if want_monthly:
+        final: dict[int, _Final] = {}
+        params = _params_for(RatingSystem.MONTHLY)
+        for period in sorted(by_period):  # later months overwrite earlier ones
+            month = recompute_lobby(by_period[period], params=params)
+            for pid, f in _finals(month, last_in_period[period]).items():
+                f.period = period
+                final[pid] = f
+        out[RatingSystem.MONTHLY] = (final, counted[0])
+    if want_master:
+        master = recompute_lobby(master_games, params=_params_for(RatingSystem.MASTER))
+        out[RatingSystem.MASTER] = (_finals(master, master_last), len(master_games))
+    return out
+
+
+def _finals(replayed: Any, last: dict[int, tuple[int, dt.datetime]]) -> dict[int, _Final]:
+    return {
+        pid: _Final(
+            value=value,
+            games=replayed.games.get(pid, 0),
+            last_game=last.get(pid, (None, None))[0],
+            last_played=last.get(pid, (None, None))[1],
+        )
+        for pid, value in replayed.ratings.items()
+    }
+
+
+def _recompute_doubles(reverted: set[int]) -> tuple[dict[int, _Final], int]:
+    params = _params_for(RatingSystem.DOUBLES)
+    robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
+    seat_relations = {
+        f"s{i}": FilteredRelation("seats", condition=Q(seats__seat=i)) for i in range(4)
+    }
+    rows = (
+        Game.objects.filter(is_pairs=True, record__status=RecordStatus.VALID)
+        .annotate(**seat_relations)
+        .order_by("played_at", "id")
+        .values_list(
+            "id",
+            "played_at",
+            "winner_seat",
+            *(f"s{i}__{f}" for i in range(4) for f in ("player_id", "score")),
+        )
+        .iterator(chunk_size=5000)
+    )
+    ratings: dict[int, float] = {}
+    counts: dict[int, int] = defaultdict(int)
+    last: dict[int, tuple[int, dt.datetime]] = {}
+    n = 0
+    start = params.start
+    for game_id, played, winner_seat, *flat in rows:
+        if game_id in reverted or None in flat:
+            continue
+        seats = [(flat[2 * i], flat[2 * i + 1]) for i in range(4)]
+        robot = any(pid in robots for pid, _ in seats)
+        moved = doubles_move(seats, winner_seat, robot, lambda p: ratings.get(p, start), params)
+        ratings.update(moved)
+        for pid in moved:
+            counts[pid] += 1
+            last[pid] = (game_id, played)
+        n += 1
+    return (
+        {
+            pid: _Final(value, counts[pid], last_game=last[pid][0], last_played=last[pid][1])
+            for pid, value in ratings.items()
+        },
+        n,
+    )
+
+
+def _store_recomputed(
+    system: str, final: dict[int, _Final], games: int, actor: Any
+) -> SystemRecompute:
+    """Write one "recompute" change per player whose stored rating differs, and the ratings."""
+    start = start_value(system)
+    stored = {r.player_id: r for r in Rating.objects.filter(system=system)}
+    changes: list[RatingChange] = []
+    rows: list[Rating] = []
+    for pid in final.keys() | stored.keys():
+        old = stored.get(pid)
+        new = final.get(pid)
+        if new is None:  # every game they had was reverted: back to the start
+            new = _Final(start, 0, period=old.period if old else "")
+        if (
+            old is not None
+            and old.value == new.value
+            and old.games == new.games
+            and old.period == new.period
+        ):
+            continue
+        before = old.value if old is not None else start
+        changes.append(
+            RatingChange(
+                player_id=pid,
+                system=system,
+                reason=ChangeReason.RECOMPUTE,
+                period=new.period,
+                before=before,
+                after=new.value,
+                delta=new.value - before,
+                games_delta=new.games - (old.games if old else 0),
+                actor=_actor(actor),
+                note="recomputed from the game history",
+            )
+        )
+        rows.append(
+            Rating(
+                player_id=pid,
+                system=system,
+                value=new.value,
+                games=new.games,
+                period=new.period,
+                last_game_id=new.last_game or (old.last_game_id if old else None),
+                last_played_at=new.last_played or (old.last_played_at if old else None),
+            )
+        )
+    RatingChange.objects.bulk_create(changes, batch_size=5000)
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=5000,
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
+    )
+    return SystemRecompute(system=system, games=games, players=len(final), corrected=len(changes))
+
+
+def _recompute_elo(actor: Any) -> SystemRecompute:
+    """Replay every event in tournament order, anchoring after each, as the beat task does."""
+    params = rating_params.elo_params()
+    states = elo_event_states()
+    standings: dict[int, EloRating] = {}
+    results: list[EloStanding] = []
+    total_games = 0
+    for state in states:
+        games = _event_games(state.event_id)
+        total_games += len(games)
+        brought = dict(standings)
+        updates = elo_tournament(
+            {p: s for p, s in standings.items() if s.games > 0}, games, params=params
+        )
+        for pid, u in updates.items():
+            b = brought.get(pid, EloRating(params.initial, 0))
+            standings[pid] = EloRating(u.rating, u.games)
+            results.append(
+                EloStanding(
+                    event_id=state.event_id,
+                    player_id=pid,
+                    rating_before=b.rating,
+                    games_before=b.games,
+                    rating_after=u.rating,
+                    games_after=u.games,
+                    games=u.games - b.games,
+                    share=u.share,
+                    expected_share=u.expected_share,
+                    performance=u.performance,
+                    opposition_average=u.opposition_average,
+                )
+            )
+        shift = _anchor_step(standings, params)
+        if shift:
+            standings = {p: EloRating(s.rating + shift, s.games) for p, s in standings.items()}
+    EloStanding.objects.all().delete()
+    EloStanding.objects.bulk_create(results, batch_size=5000)
+    EloEvent.objects.all().delete()
+    EloEvent.objects.bulk_create(
+        EloEvent(
+            event_id=s.event_id,
+            fingerprint=s.fingerprint,
+            games=s.games,
+            first_played_at=s.first_played_at,
+        )
+        for s in states
+    )
+    final = {pid: _Final(s.rating, s.games) for pid, s in standings.items()}
+    summary = _store_recomputed(RatingSystem.ELO, final, total_games, actor)
+    return summary

@@ -1,0 +1,77 @@
+"""Celery tasks of the ratings app: thin wrappers over one service each, routed to the
+"ratings" queue by their name. They take ids and are safe to run twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from ratings import services
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=5,
+    name="ratings.tasks.apply_game",
+)
+def apply_game(self, game_id: int) -> list[str]:
+    """Apply one adjudicated game to the rating tables.
+
+    Late acknowledgement and rejection on worker loss redeliver the message if a worker dies;
+    that is safe because the service applies a game at most once per table (checked under the
+    tables' advisory locks, backed by a unique constraint), so a duplicate finds the work done.
+    A database error (restart, failover) is retried with growing delays; after five tries we
+    stop, because the sweep on beat applies any game still unrated in its window anyway.
+    """
+    try:
+        return services.game_ratings_apply(game_id=game_id)
+    except OperationalError as exc:
+        raise self.retry(exc=exc, countdown=min(300, 5 * 2**self.request.retries)) from exc
+
+
+@shared_task(acks_late=True, name="ratings.tasks.sweep_unrated_games")
+def sweep_unrated_games() -> dict[str, int]:
+    """Beat task: rate games missed (broker outage), flag rated games invalidated since.
+
+    No retries: it runs again at the next beat, and both halves are idempotent.
+    """
+    return services.ratings_sweep()
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=3,
+    name="ratings.tasks.recalculate_event_elo",
+)
+def recalculate_event_elo(self, event_id: int) -> int:
+    """Recalculate one tournament's Elo (after a game of it was reverted, or on request).
+
+    Recalculating is idempotent (it writes only what differs), so redelivery is harmless; a
+    database error is retried a few times, and the periodic recalculation catches up after.
+    """
+    try:
+        return services.elo_event_recalculate(event_id=event_id).changes
+    except OperationalError as exc:
+        raise self.retry(exc=exc, countdown=30) from exc
+
+
+@shared_task(acks_late=True, name="ratings.tasks.recalculate_changed_elo")
+def recalculate_changed_elo() -> int:
+    """Beat task: recalculate every tournament whose games changed, in tournament order.
+
+    No retries: whatever fails is still "changed" at the next beat.
+    """
+    return len(services.elo_recalculate_changed())
+
+
+@shared_task(acks_late=True, name="ratings.tasks.check_title_lapses")
+def check_title_lapses() -> int:
+    """Beat task: flag held Master titles not kept by enough Master games.
+
+    No retries: flagging is idempotent (one open lapse review per title) and runs daily.
+    """
+    return len(services.titles_check_lapses())

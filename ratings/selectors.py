@@ -1,0 +1,181 @@
+"""Reads for ratings: ranking tables, histories, titles, the review queue, seeding figures.
+
+Each selector runs a fixed number of queries whatever the number of rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from ratings import params as rating_params
+from ratings.models import (
+    AuditEntry,
+    ChangeReason,
+    EloStanding,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+    ReviewStatus,
+    Title,
+)
+from ratings.services import current_period
+from ratings.systems import is_provisional
+
+
+def ranked_ratings(system: str) -> QuerySet[Rating]:
+    """The ratings that appear in a public table: humans with games, this month for monthly."""
+    ratings = Rating.objects.filter(system=system, games__gt=0, player__is_robot=False)
+    if system == RatingSystem.MONTHLY:
+        ratings = ratings.filter(period=current_period())
+    return ratings
+
+
+def ranking_table(
+    *, system: str, country: str = "", search: str = "", limit: int | None = None
+) -> QuerySet[Rating]:
+    """A table's top ``limit`` (the ranking size setting), with each row's place in the whole
+    table as ``rank`` even when filtered by country or name (ties share a place)."""
+    from django.conf import settings
+
+    limit = limit or settings.RATINGS_RANKING_SIZE
+    ahead = (
+        ranked_ratings(system)
+        .filter(value__gt=OuterRef("value"))
+        .order_by()
+        .values("system")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    rows = ranked_ratings(system).select_related("player")
+    if country:
+        rows = rows.filter(player__country=country.strip().upper())
+    if search:
+        rows = rows.filter(player__display_name__icontains=search.strip())
+    return rows.annotate(
+        rank=Coalesce(Subquery(ahead, output_field=IntegerField()), Value(0)) + 1
+    ).order_by("-value", "player__display_name")[:limit]
+
+
+def is_provisional_elo(rating: Rating) -> bool:
+    return rating.system == RatingSystem.ELO and is_provisional(
+        rating.games, rating_params.elo_params()
+    )
+
+
+def player_ratings(*, player_id: int) -> list[Rating]:
+    """A player's rating in each table they have played in, in table order."""
+    order = {s: i for i, s in enumerate(RatingSystem.values)}
+    rows = list(Rating.objects.filter(player_id=player_id, games__gt=0))
+    period = current_period()
+    for r in rows:
+        r.provisional = is_provisional_elo(r)
+        r.stale = r.system == RatingSystem.MONTHLY and r.period != period
+    return sorted(rows, key=lambda r: order[r.system])
+
+
+def rating_history(*, player_id: int, system: str) -> QuerySet[RatingChange]:
+    """Every change of a player's rating in one table, oldest first (the chart's points)."""
+    return (
+        RatingChange.objects.filter(player_id=player_id, system=system)
+        .select_related("game", "reverted_by")
+        .order_by("id")
+    )
+
+
+def player_titles(*, player_id: int) -> QuerySet[Title]:
+    return Title.objects.filter(player_id=player_id).order_by("-awarded_at")
+
+
+def title_list(*, status: str = Title.Status.ACTIVE) -> QuerySet[Title]:
+    titles = Title.objects.select_related("player")
+    if status:
+        titles = titles.filter(status=status)
+    return titles.order_by("player__display_name", "-awarded_at")
+
+
+def elo_tournaments(*, player_id: int) -> QuerySet[EloStanding]:
+    return EloStanding.objects.filter(player_id=player_id).order_by("-event_id")
+
+
+def review_queue(*, status: str = ReviewStatus.OPEN, kind: str = "") -> QuerySet[Review]:
+    reviews = Review.objects.select_related("change", "game", "player", "title", "reviewer")
+    if status:
+        reviews = reviews.filter(status=status)
+    if kind:
+        reviews = reviews.filter(kind=kind)
+    return reviews.order_by("created", "id")
+
+
+def adjustment_list(*, player_id: int | None = None) -> QuerySet[RatingChange]:
+    changes = RatingChange.objects.filter(reason=ChangeReason.ADJUSTMENT).select_related(
+        "player", "actor", "reverted_by"
+    )
+    if player_id is not None:
+        changes = changes.filter(player_id=player_id)
+    return changes.order_by("-id")
+
+
+def audit_list(*, action: str = "") -> QuerySet[AuditEntry]:
+    entries = AuditEntry.objects.select_related("actor", "player")
+    if action:
+        entries = entries.filter(action=action)
+    return entries.order_by("-created", "-id")
+
+
+@dataclass(frozen=True)
+class TitleCandidate:
+    player_id: int
+    display_name: str
+    lobby: float
+    elo_tournaments: int
+
+
+def title_candidates() -> list[TitleCandidate]:
+    """Players at or above the lobby minimum who hold no Master title (for the admin page)."""
+    params = rating_params.title_params()
+    rows = (
+        Rating.objects.filter(
+            system=RatingSystem.LOBBY, value__gte=params.min_lobby, player__is_robot=False
+        )
+        .exclude(player__titles__status=Title.Status.ACTIVE)
+        .select_related("player")
+        .annotate(events=Count("player__elo_standings", distinct=True))
+        .order_by("-value")
+    )
+    return [
+        TitleCandidate(r.player_id, r.player.display_name, r.value, r.events) for r in rows[:200]
+    ]
+
+
+def seeding_ratings(player_ids: Sequence[int]) -> dict[int, tuple[float | None, float | None]]:
+    """(tournament Elo, lobby ranking) per player, None where they have none; for seeding."""
+    result: dict[int, tuple[float | None, float | None]] = {}
+    rows = Rating.objects.filter(
+        player_id__in=list(player_ids),
+        system__in=[RatingSystem.ELO, RatingSystem.LOBBY],
+        games__gt=0,
+    ).values_list("player_id", "system", "value")
+    found: dict[int, dict[str, float]] = {}
+    for pid, system, value in rows:
+        found.setdefault(pid, {})[system] = value
+    for pid in player_ids:
+        figures = found.get(pid, {})
+        result[pid] = (figures.get(RatingSystem.ELO), figures.get(RatingSystem.LOBBY))
+    return result
+
+
+def open_review_count() -> int:
+    return Review.objects.filter(status=ReviewStatus.OPEN).count()
+
+
+def masters_count() -> int:
+    return Title.objects.filter(kind=Title.Kind.MASTER, status=Title.Status.ACTIVE).count()
+
+
+def has_open_reviews(player_id: int) -> bool:
+    return Review.objects.filter(Q(player_id=player_id), status=ReviewStatus.OPEN).exists()

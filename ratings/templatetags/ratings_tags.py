@@ -1,0 +1,18 @@
+"""The player page's ratings section reads its data here: the players app only includes the
+template (see RatingsConfig.player_page_sections), it never imports ratings."""
+
+from __future__ import annotations
+
+from django import template
+
+from ratings import selectors
+
+register = template.Library()
+
+
+@register.simple_tag
+def player_rating_summary(player) -> dict:
+    return {
+        "ratings": selectors.player_ratings(player_id=player.pk),
+        "titles": list(selectors.player_titles(player_id=player.pk)),
+    }

@@ -360,7 +360,11 @@ class DeadlineForm(ServiceForm):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text="Open matches are settled when it passes (walkovers, or the leader on TPs).",
     )
-    reason = forms.CharField(required=False, max_length=500)
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"placeholder": "Reason (optional)"}),
+    )
 
     def apply(self, *, actor: Any, round_: Round) -> Round | None:
         return self._call(

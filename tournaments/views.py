@@ -300,10 +300,15 @@ def event_detail_view(request, pk: int):
     if manager:
         context["register_form"] = RegisterForm(actor=request.user, event=event)
         context["draw_form"] = DrawForm(initial={"draw_seed": event.draw_seed})
-        context["deadline_forms"] = {
-            r.pk: DeadlineForm(initial={"deadline": r.deadline}, auto_id=f"id_round{r.pk}_%s")
-            for r in context["rounds"]
+    context["round_rows"] = [
+        {
+            "round": r,
+            "form": DeadlineForm(initial={"deadline": r.deadline}, auto_id=f"id_round{r.pk}_%s")
+            if manager
+            else None,
         }
+        for r in context["rounds"]
+    ]
     return render(request, "tournaments/event_detail.html", context)
 
 

@@ -379,7 +379,10 @@ class _Replay:
                 f"{at}: the free move was already made this turn, and {space} must be filled "
                 f"({fits})"
             )
-        return f"{at}: {self.seat_text(mover)}'s turn is not over: they must fill {space} ({fits})"
+        return (
+            f"{at}: {self.seat_text(mover)} must fill {space} ({fits}) before seat "
+            f"{placement.player} plays"
+        )
 
     def breach(self, number_: int, placement: Placement, breach: Breach) -> str:
         space = self.cell_text(breach.space)

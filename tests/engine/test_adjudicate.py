@@ -249,7 +249,7 @@ def test_next_seat_playing_while_the_mover_must_fill() -> None:
     verdict = adjudicate(record)
     assert error(verdict) == ("FORCED_PLAY_REQUIRED", 7, 0)
     message = verdict["error"]["message"]
-    assert "seat 1 (bela)'s turn is not over" in message
+    assert "seat 1 (bela) must fill" in message and "before seat 0 plays" in message
     assert "the forced space at q=-1 r=0" in message and "tile 23 fits it" in message
 
 

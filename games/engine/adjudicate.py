@@ -11,7 +11,7 @@ stops early ended.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from . import errors as E
 from .board import Board, Breach, line_report
@@ -148,11 +148,11 @@ class _Replay:
         elif seat == self.next_with_tiles(mover) and self.fill_for(mover) is not None:
             kind = _SKIPPED
         else:
-            self.fail(E.WRONG_PLAYER, number_, placement, self.wrong_player(placement))
+            self.fail(E.WRONG_PLAYER, number_, placement, self.wrong_player(number_, placement))
 
         hand = self.hands[seat]
         if tile not in hand:
-            self.fail(E.NOT_IN_HAND, number_, placement, self.not_in_hand(placement))
+            self.fail(E.NOT_IN_HAND, number_, placement, self.not_in_hand(number_, placement))
         if first:
             board.set_origin(q, r)
             cell = board.key(q, r)
@@ -297,7 +297,7 @@ class _Replay:
         return result
 
     # ------------------------------------------------------------------ errors
-    def fail(self, code: str, number_: int, placement: Placement, message: str) -> None:
+    def fail(self, code: str, number_: int, placement: Placement, message: str) -> NoReturn:
         """Stop with an error, unless the game had already ended in a deadlock (GAME_OVER)."""
         if not self.free_done:
             mover = self.mover
@@ -330,9 +330,8 @@ class _Replay:
             where += f", rotation {placement.rotation}"
         return f"placement {number_} ({where})"
 
-    def wrong_player(self, placement: Placement) -> str:
+    def wrong_player(self, number_: int, placement: Placement) -> str:
         mover = self.mover
-        number_ = self.step + 1
         text = (
             f"{self.at(number_, placement)}: it is {self.seat_text(mover)}'s turn, "
             f"not seat {placement.player}'s"
@@ -347,7 +346,7 @@ class _Replay:
             text += ", who has not yet made the free move"
         return text
 
-    def not_in_hand(self, placement: Placement) -> str:
+    def not_in_hand(self, number_: int, placement: Placement) -> str:
         tile = placement.tile
         seat = placement.player
         hand = ", ".join(str(held) for held in sorted(self.hands[seat])) or "empty"
@@ -360,7 +359,7 @@ class _Replay:
             else:
                 where = "it is still in the bag"
         return (
-            f"{self.at(self.step + 1, placement)}: tile {tile} is not in seat {seat}'s hand "
+            f"{self.at(number_, placement)}: tile {tile} is not in seat {seat}'s hand "
             f"({hand}); {where}"
         )
 

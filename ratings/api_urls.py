@@ -1,1 +1,42 @@
-urlpatterns: list = []
+from django.urls import path
+
+from ratings import api
+
+urlpatterns = [
+    path("ratings/rankings/", api.RankingListView.as_view(), name="api-ranking-list"),
+    path("ratings/players/<int:pk>/", api.PlayerRatingsView.as_view(), name="api-player-ratings"),
+    path(
+        "ratings/players/<int:pk>/history/",
+        api.PlayerHistoryView.as_view(),
+        name="api-rating-history",
+    ),
+    path("ratings/titles/", api.TitleListCreateView.as_view(), name="api-title-list"),
+    path(
+        "ratings/titles/<int:pk>/withdraw/",
+        api.TitleWithdrawView.as_view(),
+        name="api-title-withdraw",
+    ),
+    path("ratings/reviews/", api.ReviewListView.as_view(), name="api-review-list"),
+    path("ratings/reviews/<int:pk>/", api.ReviewDetailView.as_view(), name="api-review-detail"),
+    path(
+        "ratings/reviews/<int:pk>/approve/",
+        api.ReviewApproveView.as_view(),
+        name="api-review-approve",
+    ),
+    path(
+        "ratings/reviews/<int:pk>/revert/",
+        api.ReviewRevertView.as_view(),
+        name="api-review-revert",
+    ),
+    path(
+        "ratings/changes/<int:pk>/revert/",
+        api.ChangeRevertView.as_view(),
+        name="api-change-revert",
+    ),
+    path(
+        "ratings/adjustments/",
+        api.AdjustmentListCreateView.as_view(),
+        name="api-adjustment-list",
+    ),
+    path("ratings/audit/", api.AuditListView.as_view(), name="api-rating-audit"),
+]

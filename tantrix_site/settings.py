@@ -295,6 +295,18 @@ RATINGS_RANKING_SIZE = env_int("RATINGS_RANKING_SIZE", 100, minimum=1, maximum=1
 # Fault injection for the concurrency tests only: seconds the rating service waits between
 # reading ratings and writing them. 0 in production.
 RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, minimum=0.0)
+# The API schema names the ratings' choice sets, so they do not collide with other apps'.
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {
+        "RatingSystemEnum": "ratings.models.RatingSystem",
+        "RatingChangeReasonEnum": "ratings.models.ChangeReason",
+        "RatingReviewKindEnum": "ratings.models.ReviewKind",
+        "RatingReviewStatusEnum": "ratings.models.ReviewStatus",
+        "RatingAuditActionEnum": "ratings.models.AuditAction",
+        "TitleKindEnum": "ratings.models.Title.Kind",
+        "TitleStatusEnum": "ratings.models.Title.Status",
+    }
+)
 CELERY_BEAT_SCHEDULE.update(
     {
         # Covers a broker outage when a game was adjudicated, and flags invalidated games.

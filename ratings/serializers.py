@@ -1,0 +1,234 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ratings.models import (
+    AuditEntry,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+    ReviewKind,
+    ReviewStatus,
+    Title,
+)
+from ratings.selectors import is_provisional_elo
+
+
+class RankingQuerySerializer(serializers.Serializer):
+    system = serializers.ChoiceField(choices=RatingSystem.choices, default=RatingSystem.LOBBY)
+    country = serializers.RegexField(
+        r"^[A-Za-z]{2}$",
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid": "A two-letter country code (ISO 3166-1), e.g. DE."},
+    )
+    search = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    system = serializers.ChoiceField(choices=RatingSystem.choices, default=RatingSystem.LOBBY)
+
+
+class RankingRowSerializer(serializers.ModelSerializer):
+    rank = serializers.IntegerField(read_only=True)
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    display_name = serializers.CharField(source="player.display_name", read_only=True)
+    country = serializers.CharField(source="player.country.code", read_only=True)
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "rank",
+            "player",
+            "display_name",
+            "country",
+            "system",
+            "value",
+            "games",
+            "provisional",
+            "period",
+            "last_played_at",
+        ]
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return is_provisional_elo(rating)
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "system",
+            "value",
+            "games",
+            "provisional",
+            "period",
+            "last_game",
+            "last_played_at",
+        ]
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return is_provisional_elo(rating)
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    """One point of a rating history: ``after`` is the rating once this change applied."""
+
+    played_at = serializers.DateTimeField(source="game.played_at", read_only=True, default=None)
+    reverted_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "id",
+            "system",
+            "reason",
+            "game",
+            "event_id",
+            "period",
+            "before",
+            "after",
+            "delta",
+            "games_delta",
+            "reverts",
+            "reverted_by",
+            "note",
+            "created",
+            "played_at",
+        ]
+
+    def get_reverted_by(self, change: RatingChange) -> int | None:
+        try:
+            return change.reverted_by.pk
+        except RatingChange.DoesNotExist:
+            return None
+
+
+class TitleSerializer(serializers.ModelSerializer):
+    display_name = serializers.CharField(source="player.display_name", read_only=True)
+    country = serializers.CharField(source="player.country.code", read_only=True)
+
+    class Meta:
+        model = Title
+        fields = [
+            "id",
+            "player",
+            "display_name",
+            "country",
+            "kind",
+            "status",
+            "awarded_at",
+            "ended_at",
+        ]
+
+
+class StaffTitleSerializer(TitleSerializer):
+    class Meta(TitleSerializer.Meta):
+        fields = [
+            *TitleSerializer.Meta.fields,
+            "awarded_by",
+            "note",
+            "ended_by",
+            "end_note",
+        ]
+
+
+class TitleAwardSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    note = serializers.CharField(max_length=2000)
+
+
+class TitleWithdrawSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=2000)
+    lapsed = serializers.BooleanField(
+        default=False, help_text="End the title as lapsed rather than withdrawn."
+    )
+
+
+class PlayerRatingsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    display_name = serializers.CharField()
+    ratings = RatingSerializer(many=True)
+    titles = TitleSerializer(many=True)
+    elo_tournaments = serializers.IntegerField()
+
+
+class ReviewSerializer(serializers.ModelSerializer):
+    change = RatingChangeSerializer(read_only=True)
+    player_name = serializers.CharField(source="player.display_name", read_only=True, default="")
+
+    class Meta:
+        model = Review
+        fields = [
+            "id",
+            "kind",
+            "status",
+            "change",
+            "game",
+            "player",
+            "player_name",
+            "title",
+            "detail",
+            "reviewer",
+            "note",
+            "created",
+            "resolved_at",
+        ]
+
+
+class ReviewQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[*ReviewStatus.choices, ("", "any")], default=ReviewStatus.OPEN, allow_blank=True
+    )
+    kind = serializers.ChoiceField(choices=ReviewKind.choices, required=False, allow_blank=True)
+
+
+class NoteSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    system = serializers.ChoiceField(choices=RatingSystem.choices)
+    delta = serializers.FloatField(required=False, allow_null=True)
+    value = serializers.FloatField(required=False, allow_null=True)
+    reason = serializers.CharField(max_length=2000)
+
+    def validate(self, attrs: dict) -> dict:
+        if (attrs.get("delta") is None) == (attrs.get("value") is None):
+            raise serializers.ValidationError(
+                {"delta": "Give either a delta or a new value, not both."}
+            )
+        return attrs
+
+
+class AdjustmentOutSerializer(RatingChangeSerializer):
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    actor = serializers.IntegerField(source="actor_id", read_only=True)
+
+    class Meta(RatingChangeSerializer.Meta):
+        fields = [*RatingChangeSerializer.Meta.fields, "player", "actor"]
+
+
+class RatingAuditEntrySerializer(serializers.ModelSerializer):
+    actor_name = serializers.CharField(source="actor.username", read_only=True, default="")
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "actor",
+            "actor_name",
+            "action",
+            "player",
+            "change",
+            "review",
+            "title",
+            "reason",
+            "details",
+            "created",
+        ]

@@ -17,12 +17,12 @@ from ratings.models import AuditEntry, Rating, RatingChange, RatingSystem, Revie
 from ratings.serializers import (
     AdjustmentOutSerializer,
     AdjustmentSerializer,
-    RatingAuditEntrySerializer,
     HistoryQuerySerializer,
     NoteSerializer,
     PlayerRatingsSerializer,
     RankingQuerySerializer,
     RankingRowSerializer,
+    RatingAuditEntrySerializer,
     RatingChangeSerializer,
     ReviewQuerySerializer,
     ReviewSerializer,

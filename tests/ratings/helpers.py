@@ -85,9 +85,7 @@ def value(player: Player, system: str = "lobby") -> float | None:
 
 
 def snapshot() -> dict[tuple[int, str], tuple[float, int, str]]:
-    return {
-        (r.player_id, r.system): (r.value, r.games, r.period) for r in Rating.objects.all()
-    }
+    return {(r.player_id, r.system): (r.value, r.games, r.period) for r in Rating.objects.all()}
 
 
 def assert_chains_consistent() -> None:

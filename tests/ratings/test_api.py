@@ -129,9 +129,7 @@ def test_review_and_title_endpoints_refuse_non_admins(
 
 
 @pytest.mark.parametrize(("method", "url", "body"), STAFF_ENDPOINTS)
-def test_admins_may_use_every_review_and_title_endpoint(
-    rated, admin_user, method, url, body
-):
+def test_admins_may_use_every_review_and_title_endpoint(rated, admin_user, method, url, body):
     a, _, game = rated
     star = _eligible(admin_user)
     held = Title.objects.create(player=PlayerFactory(), awarded_by=admin_user)

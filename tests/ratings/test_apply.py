@@ -141,9 +141,11 @@ def test_master_ranking_counts_games_between_masters_or_in_master_context(four, 
     between_masters = make_game([a, b], [19, 10])
     assert "master" in services.game_ratings_apply(game_id=between_masters.pk)
     # No drag: 500 beats 500 by 9 moves both by exactly 6.
-    assert (value(a, "master"), value(b, "master")) == lobby_update(
-        500.0, 500.0, 9, params=MASTER_PARAMS
-    ) == (506.0, 494.0)
+    assert (
+        (value(a, "master"), value(b, "master"))
+        == lobby_update(500.0, 500.0, 9, params=MASTER_PARAMS)
+        == (506.0, 494.0)
+    )
 
     casual = make_game([a, c], [19, 10])
     assert services.game_ratings_apply(game_id=casual.pk) == ["lobby", "monthly"]
@@ -168,9 +170,7 @@ def test_tournament_elo_from_tp_shares_with_the_anchor(four):
     result = services.elo_event_recalculate(event_id=77)
 
     standings = {a.pk: EloRating(1900.0, 80), b.pk: EloRating(1800.0, 80)}
-    updates = elo_tournament(
-        standings, [(p[0].pk, p[1].pk, tp[0], tp[1]) for p, _, tp in games]
-    )
+    updates = elo_tournament(standings, [(p[0].pk, p[1].pk, tp[0], tp[1]) for p, _, tp in games])
     pool = anchor_pool({pid: EloRating(u.rating, u.games) for pid, u in updates.items()})
     for player in four:
         assert value(player, "elo") == pytest.approx(pool[player.pk].rating, abs=1e-9)

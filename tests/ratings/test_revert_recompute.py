@@ -113,9 +113,7 @@ def _history(players, robot, pairs_of_four, admin_user):
     last_month = now - dt.timedelta(days=45)
     games = []
     for i in range(80):
-        played = (last_month if i < 30 else now - dt.timedelta(hours=30)) + dt.timedelta(
-            minutes=i
-        )
+        played = (last_month if i < 30 else now - dt.timedelta(hours=30)) + dt.timedelta(minutes=i)
         kind = rnd.random()
         if kind < 0.12:
             four = rnd.sample(pairs_of_four, 4)
@@ -133,9 +131,7 @@ def _history(players, robot, pairs_of_four, admin_user):
         event = 11 if 0.9 < kind <= 0.95 else None
         tps = [13.3, 6.7] if event and scores[0] > scores[1] else [6.7, 13.3] if event else None
         games.append(
-            make_game(
-                [p, q], scores, played_at=played, context=context, event_id=event, tps=tps
-            )
+            make_game([p, q], scores, played_at=played, context=context, event_id=event, tps=tps)
         )
     return games
 

@@ -1,0 +1,61 @@
+"""Forms of the admin review page; each hands its data to one service."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from players.models import Player
+from players.selectors import players_by_names
+from ratings.models import RatingSystem
+
+
+def apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
+    """Show a service's field-level errors on the form's fields (others on the form)."""
+    if hasattr(exc, "error_dict"):
+        for name, errors in exc.message_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)
+
+
+class PlayerNameField(forms.CharField):
+    """A player typed by display name (case does not matter)."""
+
+    def clean(self, value) -> Player:
+        name = super().clean(value).strip()
+        player = players_by_names([name]).get(name.lower())
+        if player is None:
+            raise ValidationError(f"No player is named {name!r}.")
+        return player
+
+
+class NoteForm(forms.Form):
+    note = forms.CharField(
+        max_length=2000,
+        widget=forms.TextInput(attrs={"size": 40}),
+        help_text="Why: kept in the audit trail.",
+    )
+
+
+class AdjustmentForm(forms.Form):
+    player = PlayerNameField(max_length=40, label="Player name")
+    system = forms.ChoiceField(choices=RatingSystem.choices, label="Table")
+    delta = forms.FloatField(required=False, help_text="Add this (negative to subtract)…")
+    value = forms.FloatField(required=False, label="New value", help_text="…or set this value.")
+    reason = forms.CharField(max_length=2000, help_text="Kept with the change and in the audit.")
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("delta") is None) == (data.get("value") is None):
+            self.add_error("delta", "Give either a delta or a new value, not both.")
+        return data
+
+
+class TitleAwardForm(forms.Form):
+    player = PlayerNameField(max_length=40, label="Player name")
+    note = forms.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+
+
+class TitleWithdrawForm(NoteForm):
+    lapsed = forms.BooleanField(required=False, label="Lapsed (too few Master games)")

@@ -1,0 +1,67 @@
+"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server.
+
+Playwright's sync API runs an asyncio event loop in the test thread, and Django then refuses
+synchronous database calls made from that thread (SynchronousOnlyOperation) even though nothing
+async touches the database. The tests create their data synchronously around the browser
+actions, so the check is switched off here, before Django is first used by these tests.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+import pytest  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PASSWORD = "tile-and-loop-42"  # tests.factories.UserFactory's
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"The browser tests need Chromium at {CHROMIUM}. Install it with "
+            "`apt-get install -y chromium` (or `make browser`; `make test` does it when root).",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def log_in(page):
+    """Log in through the login form."""
+
+    def go(username: str, password: str = PASSWORD) -> None:
+        page.goto("/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        page.click("main button[type=submit]")
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    return go

@@ -1,0 +1,148 @@
+"""Concurrency settled in PostgreSQL: the race without the lock, then the lock holding; and the
+same game delivered to real Celery workers at once, rated exactly once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+import time
+
+import pytest
+from django.db import IntegrityError, connection
+from django.utils import timezone
+
+from games import services as game_services
+from games.models import Game
+from ratings import services
+from ratings.models import Rating, RatingChange
+from ratings.systems import LOBBY_PARAMS, lobby_update
+from ratings.tasks import apply_game
+from tests.factories import PlayerFactory
+from tests.games.helpers import as_body, selfplay_record
+from tests.integration.conftest import wait_for
+from tests.ratings.helpers import assert_chains_consistent, make_game, rating
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _concurrently(game_ids: list[int]) -> list[Exception]:
+    """Apply each game in its own thread (own database connection), all released at once."""
+    barrier = threading.Barrier(len(game_ids))
+    errors: list[Exception] = []
+
+    def run(game_id: int) -> None:
+        try:
+            barrier.wait()
+            services.game_ratings_apply(game_id=game_id)
+        except Exception as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(gid,)) for gid in game_ids]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return errors
+
+
+@pytest.fixture
+def two_games(settings):
+    """A plays B and C in two games delivered at the same moment.
+
+    Played ten days ago, outside the sweep window, so neither application drains the other:
+    the two transactions really race. Rating rows exist, so the race is a lost update.
+    """
+    settings.RATINGS_APPLY_DELAY_SECONDS = 0.4
+    a, b, c = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    played = timezone.now() - dt.timedelta(days=10)
+    period = services.game_period(played)
+    for p in (a, b, c):
+        Rating.objects.create(player=p, system="lobby", value=500.0)
+        Rating.objects.create(player=p, system="monthly", value=700.0, period=period)
+    g1 = make_game([a, b], [19, 10], played_at=played)
+    g2 = make_game([a, c], [19, 10], played_at=played + dt.timedelta(minutes=1))
+    return a, g1, g2
+
+
+def test_without_the_lock_two_games_of_one_player_lose_an_update(two_games, monkeypatch):
+    a, g1, g2 = two_games
+    monkeypatch.setattr(services, "_lock", lambda *names: None)
+    assert _concurrently([g1.pk, g2.pk]) == []
+    changes = list(RatingChange.objects.filter(player=a, system="lobby"))
+    assert len(changes) == 2
+    # Both games started from 500: the second write overwrote the first.
+    assert changes[0].before == changes[1].before == 500.0
+    assert rating(a).games == 1
+
+
+def test_with_the_lock_both_games_count_in_order(two_games):
+    a, g1, g2 = two_games
+    assert _concurrently([g1.pk, g2.pk]) == []
+    first, second = RatingChange.objects.filter(player=a, system="lobby").order_by("id")
+    assert second.before == first.after
+    assert rating(a).games == 2
+    won_once = lobby_update(500.0, 500.0, 9)[0]
+    assert first.after == won_once
+    assert rating(a).value == second.after > won_once
+    assert_chains_consistent()
+
+
+def test_without_the_lock_the_database_still_refuses_a_duplicate(two_games, monkeypatch):
+    a, g1, _ = two_games
+    monkeypatch.setattr(services, "_lock", lambda *names: None)
+    errors = _concurrently([g1.pk, g1.pk])
+    assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
+    assert "rating_change_once_per_game_system" in str(errors[0])
+    assert RatingChange.objects.filter(game=g1).count() == 4
+
+
+def test_with_the_lock_a_duplicate_delivery_finds_the_work_done(two_games):
+    _, g1, _ = two_games
+    assert _concurrently([g1.pk, g1.pk, g1.pk]) == []
+    assert RatingChange.objects.filter(game=g1).count() == 4
+
+
+@pytest.mark.integration
+def test_same_game_delivered_three_times_at_once_is_rated_once(start_worker):
+    a, b = PlayerFactory(), PlayerFactory()
+    game = make_game([a, b], [19, 10])
+    start_worker(concurrency=2, RATINGS_APPLY_DELAY_SECONDS="1")
+    start_worker(concurrency=1, RATINGS_APPLY_DELAY_SECONDS="1")
+    for _ in range(3):
+        apply_game.delay(game.pk)
+    wait_for(
+        lambda: RatingChange.objects.filter(game=game, system="monthly").count() == 2,
+        timeout=60,
+        what="the rating changes",
+    )
+    time.sleep(4)  # let every duplicate delivery run to its end
+    assert RatingChange.objects.filter(game=game).count() == 4
+    assert rating(a).games == rating(b).games == 1
+    assert (rating(a).value, rating(b).value) == lobby_update(500.0, 500.0, 9)
+
+
+@pytest.mark.integration
+def test_a_submitted_game_is_rated_by_the_workers(start_worker):
+    ingrid = PlayerFactory(display_name="Ingrid", with_user=True)
+    tomas = PlayerFactory(display_name="Tomas", with_user=True)
+    start_worker()
+    submission = game_services.record_submit(
+        actor=ingrid.user, body=as_body(selfplay_record(21, ["Ingrid", "Tomas"]))
+    )
+    wait_for(
+        lambda: RatingChange.objects.filter(system="lobby").count() == 2,
+        timeout=60,
+        what="adjudication, then the ratings",
+    )
+    game = Game.objects.get(record_id=submission.record.pk)
+    first, second = game.seats.order_by("seat")
+    assert {first.player_id, second.player_id} == {ingrid.pk, tomas.pk}
+    played = services.duel_tuple(
+        first.player_id, first.score, second.player_id, second.score, game.winner_seat, False
+    )
+    expected = services.duel_move(played, lambda pid: 500.0, LOBBY_PARAMS)
+    for player_id, after in expected.items():
+        assert Rating.objects.get(player_id=player_id, system="lobby").value == after
+    assert RatingChange.objects.filter(game=game, reason="game").count() == 4

@@ -72,9 +72,8 @@ def board_svg(placements: Iterable[dict], upto: int | None = None) -> SafeString
     pad = SIZE * 1.2
     box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
     return format_html(
-        '<svg class="board" viewBox="{:.1f} {:.1f} {:.1f} {:.1f}" role="img" '
-        'aria-label="Board with {} tiles">{}</svg>',
-        *box,
+        '<svg class="board" viewBox="{}" role="img" aria-label="Board with {} tiles">{}</svg>',
+        " ".join(f"{value:.1f}" for value in box),
         len(placed),
         mark_safe("".join(shapes)),
     )

@@ -229,8 +229,9 @@ def event_create(*, actor: Any, championship: Championship, **config: Any) -> Ev
     if unknown:
         raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
     event = Event(championship=championship, **config)
-    event.full_clean(exclude=["champion"])  # also turns strings into the fields' types
+    event.clean_fields(exclude=["champion"])  # field errors, and strings into the fields' types
     _validate_event(event)
+    event.full_clean(exclude=["champion"])
     event.save()
     audit(
         actor=actor,
@@ -344,6 +345,13 @@ def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
     )
     for match in open_matches:
         other = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
+        if other is None and match.feeders.exclude(status__in=FINAL_MATCH_STATUSES).exists():
+            # The opponent is not known yet: empty the slot; when the feeding match ends,
+            # its winner goes through by walkover (see _feed_next).
+            side = "entry_a" if match.entry_a_id == entry.pk else "entry_b"
+            setattr(match, side, None)
+            match.save(update_fields=[side])
+            continue
         _finish_match(
             match,
             winner=other,

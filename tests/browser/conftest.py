@@ -3,16 +3,14 @@
 Playwright's sync API runs an asyncio event loop in the test thread, and Django then refuses
 synchronous database calls made from that thread (SynchronousOnlyOperation) even though nothing
 async touches the database. The tests create their data synchronously around the browser
-actions, so the check is switched off here, before Django is first used by these tests.
+actions, so the check is switched off while (and only while) these tests run.
 """
 
 from __future__ import annotations
 
 import os
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-import pytest  # noqa: E402
+import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -26,6 +24,15 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "tile-and-loop-42"  # tests.factories.UserFactory's
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _sync_database_calls_beside_playwright():
+    """Only while browser tests run (module scope outlives each test's database teardown);
+    Django reads the variable at each call, so the check is back on for every other test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
 
 
 @pytest.fixture(scope="module")

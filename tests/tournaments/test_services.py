@@ -355,3 +355,28 @@ def test_withdrawal_after_the_draw_gives_a_walkover(organiser, championship):
     services.entry_withdraw(actor=organiser, entry=match.entry_a, reason="illness")
     match.refresh_from_db()
     assert match.status == MatchStatus.WALKOVER and match.winner_id == match.entry_b_id
+
+
+def test_withdrawing_a_bye_holder_waits_for_the_opponent(organiser, championship):
+    event, _ = knockout(organiser, championship, 3)
+    services.event_seed(
+        actor=organiser,
+        event=event,
+        order=list(event.entries.order_by("id").values_list("pk", flat=True)),
+    )
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    final = Match.objects.get(event=event, round__number=2)
+    top_seed = final.entry_a  # seed 1 had the bye and waits in the final
+    services.entry_withdraw(actor=organiser, entry=top_seed, reason="cannot travel")
+    final.refresh_from_db()
+    assert final.entry_a is None and not final.is_final
+    event.refresh_from_db()
+    assert event.status == EventStatus.DRAWN and event.champion is None
+    semi = Match.objects.get(event=event, round__number=1, is_bye=False)
+    services.match_rule(
+        actor=organiser, match=semi, winner_entry_id=semi.entry_b_id, reason="result by phone"
+    )
+    final.refresh_from_db()
+    event.refresh_from_db()
+    assert final.status == MatchStatus.WALKOVER and final.winner_id == semi.entry_b_id
+    assert event.champion_id == semi.entry_b_id

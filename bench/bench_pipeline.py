@@ -68,7 +68,15 @@ def main() -> None:
             bodies.append(json.dumps(record).encode())
         redis.Redis.from_url(BROKER).flushdb()
 
-        env = {**os.environ, "API_THROTTLE_USER": "1000000/minute", "LOG_LEVEL": "WARNING"}
+        # Production-like processes: DEBUG off (no query log), throttling out of the way.
+        env = {
+            **os.environ,
+            "API_THROTTLE_USER": "1000000/minute",
+            "LOG_LEVEL": "WARNING",
+            "DEBUG": "0",
+            "SECRET_KEY": "bench-" + "x" * 40,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        }
         processes = [
             _start(
                 [
@@ -83,7 +91,7 @@ def main() -> None:
                     "--concurrency",
                     "1",
                     "--loglevel",
-                    "WARNING",
+                    os.environ.get("BENCH_WORKER_LOGLEVEL", "WARNING"),
                     "-n",
                     f"bench{i}@%h",
                     "--without-gossip",

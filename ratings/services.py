@@ -656,16 +656,22 @@ def game_review_flag(*, game_id: int, note: str = "", actor: Any = None) -> Revi
 
 
 def games_flag_invalidated() -> int:
-    """Flag rated games whose record is no longer valid (and not reverted yet)."""
-    flagged = 0
-    game_ids = (
-        RatingChange.objects.filter(reason=ChangeReason.GAME, reverted_by__isnull=True)
-        .exclude(game__record__status=RecordStatus.VALID)
-        .exclude(game__rating_reviews__kind=ReviewKind.GAME_INVALIDATED)
-        .order_by()
-        .values_list("game_id", flat=True)
-        .distinct()
+    """Flag rated games whose record is no longer valid (and not reverted yet).
+
+    Starts from the few records that are not valid (status is indexed), not from the changes.
+    """
+    still_counts = RatingChange.objects.filter(
+        game=OuterRef("pk"), reason=ChangeReason.GAME, reverted_by__isnull=True
     )
+    flagged_before = Review.objects.filter(game=OuterRef("pk"), kind=ReviewKind.GAME_INVALIDATED)
+    game_ids = (
+        Game.objects.exclude(record__status=RecordStatus.VALID)
+        .filter(Exists(still_counts))
+        .filter(~Exists(flagged_before))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    flagged = 0
     for game_id in list(game_ids):
         if game_review_flag(game_id=game_id, note="the game's record is no longer valid"):
             flagged += 1

@@ -420,9 +420,12 @@ def event_seed(*, actor: Any, event: Event, order: Sequence[int] | None = None) 
         position = {e.pk: i for i, e in enumerate(entries)}
 
         def key(entry: Entry) -> tuple:
+            if entry.source == EntrySource.QUALIFIER:
+                # Below every direct entrant, in the order the qualifying stage ranked them.
+                return (True, entry.qualifier_rank or 0, position[entry.pk])
             elo, lobby = ratings.get(entry.player_id, (None, None))
             return (
-                entry.source == EntrySource.QUALIFIER,  # direct entrants above qualifiers
+                False,
                 elo is None,
                 -(elo or 0),
                 lobby is None,
@@ -1022,6 +1025,11 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
         status=MatchStatus.RULED if winner else MatchStatus.VOID,
         reason="ruling",
     )
+    from ratings.services import game_review_flag
+
+    for game_id in match.match_games.values_list("game_id", flat=True):
+        # The games' rating changes stand, but an admin should look at a ruled match's games.
+        game_review_flag(game_id=game_id, note=f"match {match.pk} ruled: {reason}", actor=actor)
     audit(
         actor=actor,
         championship=match.event.championship,

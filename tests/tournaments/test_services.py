@@ -380,3 +380,36 @@ def test_withdrawing_a_bye_holder_waits_for_the_opponent(organiser, championship
     event.refresh_from_db()
     assert final.status == MatchStatus.WALKOVER and final.winner_id == semi.entry_b_id
     assert event.champion_id == semi.entry_b_id
+
+
+def test_ruling_flags_the_match_games_for_rating_review(
+    organiser, championship, django_capture_on_commit_callbacks
+):
+    from ratings.models import Review
+
+    event, _ = knockout(organiser, championship, 2, games_per_match=2)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.get(event=event)
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_match_game(organiser, match)
+    game_id = match.match_games.get().game_id
+    services.match_rule(
+        actor=organiser,
+        match=match,
+        winner_entry_id=match.entry_b_id,
+        reason="opponent disconnected in game 2",
+    )
+    review = Review.objects.get(game_id=game_id)
+    assert review.status == "open" and "ruled" in review.detail["note"]
+
+
+def test_seeding_from_ratings_then_registration_order(organiser, championship):
+    from ratings.models import Rating
+
+    event, players = knockout(organiser, championship, 4)
+    # players[3] has an Elo; players[1] only a lobby ranking; the others nothing.
+    Rating.objects.create(player=players[3], system="elo", value=1900, games=40)
+    Rating.objects.create(player=players[1], system="lobby", value=700, games=10)
+    ranked = services.event_seed(actor=organiser, event=event)
+    assert [e.player for e in ranked] == [players[3], players[1], players[0], players[2]]
+    assert [e.seeding_basis for e in ranked] == ["elo", "lobby", "registration", "registration"]

@@ -52,6 +52,25 @@ class SignupForm(forms.Form):
             return None
 
 
+class PlayerCreateForm(forms.Form):
+    """An organiser or admin enters a player who has no account yet."""
+
+    display_name = forms.CharField(max_length=40)
+    country = LazyTypedChoiceField(choices=countries)
+    date_of_birth = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Private; needed only for junior events.",
+    )
+
+    def save(self, *, actor) -> Player | None:
+        try:
+            return services.player_create(actor=actor, **self.cleaned_data)
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
 class PlayerProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40)
     country = LazyTypedChoiceField(choices=countries)

@@ -6,9 +6,9 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 
 from players import selectors, services
-from players.forms import PlayerProfileForm
+from players.forms import PlayerCreateForm, PlayerProfileForm
 from players.models import Player
-from players.roles import is_admin, player_of
+from players.roles import is_admin, is_organiser, player_of
 
 PAGE_SIZE = 50
 
@@ -45,6 +45,18 @@ def player_page_sections(player: Player) -> list[str]:
     for config in apps.get_app_configs():
         sections.extend(getattr(config, "player_page_sections", []))
     return sections
+
+
+@login_required
+def player_create_view(request):
+    if not (is_organiser(request.user) or is_admin(request.user)):
+        raise PermissionDenied("Only organisers and admins may enter players.")
+    form = PlayerCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        player = form.save(actor=request.user)
+        if player is not None:
+            return redirect("player-detail", pk=player.pk)
+    return render(request, "players/new.html", {"form": form})
 
 
 @login_required

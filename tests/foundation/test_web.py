@@ -119,3 +119,16 @@ def test_static_css_is_local(client):
     html = client.get("/").content.decode()
     assert "/static/css/site.css" in html
     assert "cdn" not in html.lower()
+
+
+def test_organiser_enters_a_player_without_account(client, organiser, user_player):
+    client.force_login(user_player.user)
+    assert client.get("/players/new/").status_code == 403
+    client.force_login(organiser)
+    assert "New player" in client.get("/players/").content.decode()
+    response = client.post("/players/new/", {"display_name": "Offline Olga", "country": "PL"})
+    assert response.status_code == 302
+    olga = Player.objects.get(display_name="Offline Olga")
+    assert olga.user is None
+    again = client.post("/players/new/", {"display_name": "offline olga", "country": "PL"})
+    assert again.status_code == 200 and "already taken" in again.content.decode()

@@ -11,6 +11,7 @@ from tournaments.models import (
     MatchGame,
     Round,
 )
+from tournaments.services import EVENT_FIELDS
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -49,29 +50,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "championship",
-            "name",
-            "stage",
-            "format",
+            *EVENT_FIELDS,
             "status",
-            "games_per_match",
-            "extra_game_margin",
-            "max_extra_games",
-            "tp_scheme",
-            "time_limit_seconds",
-            "eligibility",
-            "junior_age_limit",
-            "cutoff_date",
-            "countries",
-            "minimum_ranking",
-            "feeds_from",
-            "qualifiers_count",
-            "qualifier_policy",
-            "sections",
-            "groups_count",
-            "double_round_robin",
-            "swiss_rounds",
-            "draw_seed",
-            "round_days",
             "champion",
             "champion_name",
             "created",

@@ -156,7 +156,8 @@ def championship_staff_set(
     )
 
 
-EVENT_FIELDS = {
+# The settings an organiser gives an event (in the order forms and the API show them).
+EVENT_FIELDS = (
     "name",
     "stage",
     "format",
@@ -179,7 +180,7 @@ EVENT_FIELDS = {
     "swiss_rounds",
     "draw_seed",
     "round_days",
-}
+)
 
 
 def _validate_event(event: Event) -> None:
@@ -225,7 +226,7 @@ def _validate_event(event: Event) -> None:
 @transaction.atomic
 def event_create(*, actor: Any, championship: Championship, **config: Any) -> Event:
     _require_manager(actor, championship)
-    unknown = set(config) - EVENT_FIELDS
+    unknown = set(config) - set(EVENT_FIELDS)
     if unknown:
         raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
     event = Event(championship=championship, **config)

@@ -19,7 +19,9 @@ from tournaments.formats import (
     tps_for_margin,
 )
 
-SPEC = Path(os.environ.get("TANTRIX_SPEC_DIR", "/work/shared/spec")) / "tournament-points.csv"
+# The shared spec sits beside the repository (../shared/spec), in CI as on a developer machine.
+_DEFAULT_SPEC_DIR = Path(__file__).resolve().parents[3].parent / "shared" / "spec"
+SPEC = Path(os.environ.get("TANTRIX_SPEC_DIR", _DEFAULT_SPEC_DIR)) / "tournament-points.csv"
 
 
 def D(value: str) -> Decimal:

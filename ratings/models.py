@@ -161,6 +161,28 @@ class RatingChange(models.Model):
             return False
 
 
+class PendingRating(models.Model):
+    """A game announced to the ratings and not applied yet: the apply task's work list.
+
+    Written when the game is announced (after adjudication commits), deleted in the transaction
+    that applies it, so finding the pending games costs O(pending), not a scan of every recent
+    game. Not the source of truth: exactly-once rests on the locks and the unique constraint on
+    `RatingChange`, and the sweep still applies any unrated game of its window that was never
+    announced (docs/ratings.md §10).
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    played_at = models.DateTimeField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["played_at", "game"]
+        indexes = [models.Index(fields=["played_at", "game"], name="pending_rating_game_order")]
+
+    def __str__(self) -> str:
+        return f"pending game {self.game_id}"
+
+
 class ReviewKind(models.TextChoices):
     LARGE_SWING = "large_swing", "Large swing"
     GAME_INVALIDATED = "game_invalidated", "Game later ruled or invalidated"

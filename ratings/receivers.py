@@ -9,5 +9,7 @@ from ratings import services
 
 def rate_adjudicated_game(sender, *, game_id: int, record_id: int, **kwargs) -> None:
     # Sent after the adjudication commits; on_commit runs at once outside a transaction and
-    # waits for the commit inside one. A broker outage is covered by the sweep (beat).
+    # waits for the commit inside one. The service puts the game on the ratings' work list and
+    # publishes the batch task unless one is queued or running. A broker outage leaves the game
+    # pending for the next task or the sweep (beat).
     transaction.on_commit(lambda: services.enqueue_game_ratings(game_id))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -23,11 +24,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.db.models import Count, Exists, F, FilteredRelation, Max, Min, OuterRef, Q, Sum
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Count, Exists, FilteredRelation, Max, Min, OuterRef, Q, Sum
 from django.utils import timezone
 
-from games.models import Game, GameSeat, RecordStatus
+from games.models import Game, GameRecord, GameSeat, RecordStatus
 from players.models import Player
 from ratings import params as rating_params
 from ratings.models import (
@@ -38,6 +39,7 @@ from ratings.models import (
     ChangeReason,
     EloEvent,
     EloStanding,
+    PendingRating,
     Rating,
     RatingChange,
     RatingSystem,
@@ -90,9 +92,11 @@ def _lock(*names: str) -> None:
     if connection.vendor != "postgresql":
         return
     keys = sorted({_LOCK_KEYS[name] for name in names})
+    # One statement, one round trip: PostgreSQL evaluates the select list left to right, so the
+    # locks are still taken one after the other in key order.
+    sql = "SELECT " + ", ".join(["pg_advisory_xact_lock(%s, %s)"] * len(keys))
     with connection.cursor() as cursor:
-        for key in keys:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])
+        cursor.execute(sql, [arg for key in keys for arg in (_LOCK_NAMESPACE, key)])
 
 
 def _fault_injection_delay() -> None:
@@ -366,118 +370,195 @@ def doubles_move(
     return {a1: new_a[0], a2: new_a[1], b1: new_b[0], b2: new_b[1]}
 
 
-def _masters_at(player_ids: Iterable[int], when: dt.datetime) -> set[int]:
-    return set(
-        Title.objects.filter(
-            kind=Title.Kind.MASTER, player_id__in=list(player_ids), awarded_at__lte=when
-        )
-        .filter(Q(ended_at__isnull=True) | Q(ended_at__gt=when))
-        .values_list("player_id", flat=True)
-    )
-
-
-def _is_master_game(game: _Game) -> bool:
-    """A Master game: played in a Master context, or between two players who held the title."""
-    if not game.is_duel:
-        return False
-    if game.context == "master":
-        return True
-    ids = {s.player_id for s in game.seats}
-    return _masters_at(ids, game.played_at) == ids
-
-
 # --- Applying games ----------------------------------------------------------------------------
+#
+# A game is announced when it is adjudicated (`game_ratings_announce`: a `PendingRating` row) and
+# applied by the apply task in batches: one transaction takes the tables' locks once, reads the
+# pending games and everything they need in a few bulk queries, moves the ratings in memory in
+# game order with `ratings.systems`, and writes the changes, the Rating rows and the review flags
+# with bulk statements. Exactly once: the "already applied?" read happens under the locks, and the
+# unique constraint on `RatingChange` refuses a second game change whatever happens.
+
+_Key = tuple[dt.datetime, int]  # game order: played time, then id
 
 
-def _unrated_games(*, since: dt.datetime) -> Any:
-    """Valid, ratable games played since ``since`` that no table has taken yet, in game order."""
+def _batch_limit() -> int:
+    """How many games one apply transaction takes at most (it holds the locks and a worker)."""
+    return max(1, int(getattr(settings, "RATINGS_APPLY_BATCH_GAMES", 200)))
+
+
+def _unrated_games(*, since: dt.datetime | None) -> Any:
+    """Valid, ratable games (played since ``since``) that no table has taken yet, in game order.
+
+    O(games since ``since``): the sweep and never-announced games use it, the apply task does not.
+    """
     lobby_done = RatingChange.objects.filter(
         game=OuterRef("pk"), system=RatingSystem.LOBBY, reason=ChangeReason.GAME
     )
     doubles_done = RatingChange.objects.filter(
         game=OuterRef("pk"), system=RatingSystem.DOUBLES, reason=ChangeReason.GAME
     )
-    return (
-        Game.objects.filter(played_at__gte=since, record__status=RecordStatus.VALID)
-        .filter(
-            (Q(players_count=2, is_pairs=False) & ~Exists(lobby_done))
-            | (Q(is_pairs=True) & ~Exists(doubles_done))
-        )
-        .order_by("played_at", "id")
-    )
+    games = Game.objects.filter(record__status=RecordStatus.VALID)
+    if since is not None:
+        games = games.filter(played_at__gte=since)
+    return games.filter(
+        (Q(players_count=2, is_pairs=False) & ~Exists(lobby_done))
+        | (Q(is_pairs=True) & ~Exists(doubles_done))
+    ).order_by("played_at", "id")
 
 
 def _sweep_since() -> dt.datetime:
     return timezone.now() - dt.timedelta(hours=settings.RATINGS_SWEEP_WINDOW_HOURS)
 
 
+def game_ratings_announce(game_id: int) -> bool:
+    """Put an adjudicated game on the ratings' work list, in one statement.
+
+    True when it was added; False when no table takes it (not valid, or a free-for-all game) or
+    it was announced before.
+    """
+    qn = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {qn(PendingRating._meta.db_table)} (game_id, played_at, created) "
+        f"SELECT g.id, g.played_at, %s FROM {qn(Game._meta.db_table)} g "
+        f"INNER JOIN {qn(GameRecord._meta.db_table)} r ON r.id = g.record_id "
+        "WHERE g.id = %s AND r.status = %s "
+        "AND ((g.players_count = 2 AND NOT g.is_pairs) OR g.is_pairs) "
+        "ON CONFLICT DO NOTHING"
+    )
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [now, game_id, RecordStatus.VALID])
+        return cursor.rowcount == 1
+
+
+@dataclass
+class AppliedBatch:
+    """What one apply transaction did."""
+
+    moved: dict[int, list[str]] = field(default_factory=dict)  # game id -> tables it moved now
+    target_done: bool = True  # the game asked for is applied (now or before) or counts nowhere
+    more: bool = False  # games remain for a following batch
+    # A table moved or a pending game was taken off the list: what guarantees that batch after
+    # batch ends (a cut run of games no table can take would otherwise come back every time).
+    progress: bool = False
+
+    @property
+    def games_moved(self) -> int:
+        return sum(1 for tables in self.moved.values() if tables)
+
+
 def game_ratings_apply(*, game_id: int) -> list[str]:
     """Apply one valid game to every table it counts in, exactly once per table.
 
-    Under the tables' locks, any earlier game (by played time, then id) of the sweep window that
-    is still unrated is applied first, so games reach the tables in game order even when their
-    tasks arrive out of order. Returns the tables this game moved now (empty when it was applied
-    before, is not ratable, or was reverted).
+    The announced games go with it, in game order; a game that was never announced (its
+    announcement was lost, or the caller made it) first takes along every unrated game of the
+    sweep window played before it. Returns the tables this game moved now (empty when it was
+    applied before, is not ratable, or was reverted).
     """
-    with transaction.atomic():
-        _lock(*PER_GAME_SYSTEMS)
-        target = Game.objects.filter(pk=game_id).values("played_at").first()
-        if target is None:
-            return []
-        played_at = target["played_at"]
-        earlier = list(
-            _unrated_games(since=_sweep_since())
-            .filter(Q(played_at__lt=played_at) | Q(played_at=played_at, id__lt=game_id))
-            .values_list("id", flat=True)[:1000]
-        )
-        games = _load_games([*earlier, game_id])
-        for earlier_id in earlier:
-            _apply_game(games[earlier_id])
-        return _apply_game(games[game_id])
+    while True:
+        batch = _apply_batch(target=game_id)
+        if batch.target_done or not batch.progress:
+            return batch.moved.get(game_id, [])
+
+
+def games_ratings_apply_announced(*, game_id: int | None = None) -> AppliedBatch:
+    """The apply task's work: one batch of announced games (and ``game_id`` if never announced).
+
+    Nothing to do (a duplicate delivery) costs one query, or two with a game id.
+    """
+    if not PendingRating.objects.exists() and (
+        game_id is None or not _unrated_games(since=None).filter(pk=game_id).exists()
+    ):
+        return AppliedBatch()
+    return _apply_batch(target=game_id)
 
 
 def games_ratings_apply_pending(*, limit: int = 5000) -> int:
-    """Apply every unrated game of the sweep window, in game order; returns how many moved."""
+    """The sweep: apply the announced games and every unrated game of the sweep window, in game
+    order (one transaction); returns how many games moved a table."""
+    batch = _apply_batch(sweep=True, limit=limit)
+    if batch.more:
+        enqueue_pending_ratings()
+    return batch.games_moved
+
+
+def _apply_batch(
+    *, target: int | None = None, sweep: bool = False, limit: int | None = None
+) -> AppliedBatch:
+    """One transaction: lock the tables, choose the games, apply them in game order.
+
+    The games come from runs, each in game order: the pending (announced) games, for a target
+    that was never announced the unrated games of the window before it and the target, for the
+    sweep the unrated games of the window. A run cut at ``limit`` only vouches for games up to
+    its last one, so the batch stops there and a following batch goes on: game order holds.
+    """
+    limit = limit or _batch_limit()
+    result = AppliedBatch()
     with transaction.atomic():
         _lock(*PER_GAME_SYSTEMS)
-        ids = list(_unrated_games(since=_sweep_since()).values_list("id", flat=True)[:limit])
-        games = _load_games(ids)
-        return sum(1 for game_id in ids if _apply_game(games[game_id]))
+        pending = [
+            (played, game_id)
+            for game_id, played in PendingRating.objects.order_by(
+                "played_at", "game_id"
+            ).values_list("game_id", "played_at")[: limit + 1]
+        ]
+        runs: list[tuple[list[_Key], bool]] = [(pending[:limit], len(pending) > limit)]
+        if target is not None and all(game_id != target for _, game_id in runs[0][0]):
+            if runs[0][1] and PendingRating.objects.filter(game_id=target).exists():
+                result.target_done = False  # announced, and later than this batch's games
+            else:
+                played = (
+                    _unrated_games(since=None)
+                    .filter(pk=target)
+                    .values_list("played_at", flat=True)
+                    .first()
+                )
+                if played is not None:  # never announced, and not applied yet
+                    earlier = list(
+                        _unrated_games(since=_sweep_since())
+                        .filter(Q(played_at__lt=played) | Q(played_at=played, id__lt=target))
+                        .values_list("played_at", "id")[: limit + 1]
+                    )
+                    runs.append((earlier[:limit], len(earlier) > limit))
+                    runs.append(([(played, target)], False))
+        if sweep:
+            unrated = list(
+                _unrated_games(since=_sweep_since()).values_list("played_at", "id")[: limit + 1]
+            )
+            runs.append((unrated[:limit], len(unrated) > limit))
+        cutoff = min((run[-1] for run, cut in runs if cut), default=None)
+        keys = sorted({key for run, _ in runs for key in run if cutoff is None or key <= cutoff})
+        game_ids = [game_id for _, game_id in keys]
+        result.more = cutoff is not None
+        if target is not None and result.target_done and target not in game_ids:
+            result.target_done = all(game_id != target for run, _ in runs for _, game_id in run)
+        if game_ids:
+            result.moved = _apply_games(game_ids)
+            taken_off, _ = PendingRating.objects.filter(game_id__in=game_ids).delete()
+            result.progress = bool(taken_off) or result.games_moved > 0
+    return result
 
 
-def _apply_game(game: _Game) -> list[str]:
+@dataclass(slots=True)
+class _Standing:
+    """A rating as a batch leaves it (what `_brought` reads, and the Rating row to write)."""
+
+    value: float
+    games: int
+    period: str
+    last_game_id: int
+    last_played_at: dt.datetime
+
+
+def _tables_of(game: _Game) -> list[str]:
     if not game.valid:
         return []
     if game.is_duel:
-        systems = [RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER]
-    elif game.is_pairs and len(game.seats) == 4:
-        systems = [RatingSystem.DOUBLES]
-    else:
-        return []  # three- and four-player free-for-all games have no table
-    done = set(
-        RatingChange.objects.filter(game_id=game.id, reason=ChangeReason.GAME).values_list(
-            "system", flat=True
-        )
-    )
-    if (
-        done
-        and RatingChange.objects.filter(
-            reason=ChangeReason.REVERT, reverts__game_id=game.id, reverts__reason=ChangeReason.GAME
-        ).exists()
-    ):
-        return []  # reverted by an admin: the game no longer counts anywhere
-    applied = []
-    for system in systems:
-        if system in done:
-            continue
-        if system == RatingSystem.MASTER and not _is_master_game(game):
-            continue
-        if system == RatingSystem.DOUBLES:
-            _apply_doubles(game)
-        else:
-            _apply_duel(game, system)
-        applied.append(system)
-    return applied
+        return [RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER]
+    if game.is_pairs and len(game.seats) == 4:
+        return [RatingSystem.DOUBLES]
+    return []  # three- and four-player free-for-all games have no table
 
 
 def _ratings_of(system: str, player_ids: Iterable[int]) -> dict[int, Rating]:
@@ -487,7 +568,7 @@ def _ratings_of(system: str, player_ids: Iterable[int]) -> dict[int, Rating]:
 
 
 def _brought(
-    rating: Rating | None, system: str, params: LobbyParams, period: str
+    rating: Rating | _Standing | None, system: str, params: LobbyParams, period: str
 ) -> tuple[float, int]:
     """The rating and games count a player brings to a game of ``period``."""
     if system == RatingSystem.MONTHLY:
@@ -501,72 +582,157 @@ def _brought(
     return rating.value, rating.games
 
 
-def _apply_duel(game: _Game, system: str) -> None:
-    params = _params_for(system)
-    s0, s1 = game.seats
-    t = duel_tuple(s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, game.robot)
-    period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
-    ratings = _ratings_of(system, (s0.player_id, s1.player_id))
-    brought = {
-        pid: _brought(ratings.get(pid), system, params, period)
-        for pid in (s0.player_id, s1.player_id)
+def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
+    """Apply these games in game order (caller holds the locks); returns the tables each moved.
+
+    Reads: the games and seats, the changes they already made, reverts of those, the Master
+    titles of their players, the players' ratings, the wins between the same players (repeated
+    results). Writes: the changes, the Rating rows (one upsert), the review flags.
+    """
+    games = sorted(_load_games(game_ids).values(), key=lambda g: (g.played_at, g.id))
+    moved: dict[int, list[str]] = {game.id: [] for game in games}
+    plan = [(game, tables) for game in games if (tables := _tables_of(game))]
+    if not plan:
+        return moved
+    done: dict[int, set[str]] = defaultdict(set)
+    for game_id, system in RatingChange.objects.filter(
+        game_id__in=[game.id for game, _ in plan], reason=ChangeReason.GAME
+    ).values_list("game_id", "system"):
+        done[game_id].add(system)
+    reverted: set[int] = set()
+    if done:  # a game reverted by an admin no longer counts anywhere
+        reverted = set(
+            RatingChange.objects.filter(
+                reason=ChangeReason.REVERT,
+                reverts__reason=ChangeReason.GAME,
+                reverts__game_id__in=list(done),
+            ).values_list("reverts__game_id", flat=True)
+        )
+    plan = [
+        (game, [t for t in tables if t not in done[game.id]])
+        for game, tables in plan
+        if game.id not in reverted
+    ]
+    plan = [(game, tables) for game, tables in plan if tables]
+    if not plan:
+        return moved
+
+    title_players = {
+        seat.player_id
+        for game, tables in plan
+        if RatingSystem.MASTER in tables and game.context != "master"
+        for seat in game.seats
+    }
+    masters = _master_intervals(player_ids=title_players) if title_players else {}
+    systems = {system for _, tables in plan for system in tables}
+    params = {system: _params_for(system) for system in systems}
+    current: dict[tuple[int, str], Rating | _Standing] = {
+        (r.player_id, r.system): r
+        for r in Rating.objects.filter(
+            player_id__in={seat.player_id for game, _ in plan for seat in game.seats},
+            system__in=systems,
+        )
     }
     _fault_injection_delay()
-    moved = duel_move(t, lambda pid: brought[pid][0], params)
-    changes = {}
-    for pid, after in moved.items():
-        before, games = brought[pid]
-        changes[pid] = _write_change(
-            system=system,
-            player_id=pid,
-            rating=ratings.get(pid),
-            before=before,
-            after=after,
-            games=games + 1,
-            games_delta=1,
-            reason=ChangeReason.GAME,
-            period=period,
-            game_id=game.id,
-            played_at=game.played_at,
-        )
-    _flag_swings(system, changes.values(), game.id)
-    if system == RatingSystem.LOBBY and len(t) == 4:
-        _flag_repeated_results(game, winner=t[0], loser=t[1], change=changes[t[0]])
 
+    changes: list[RatingChange] = []
+    written: dict[tuple[int, str], _Standing] = {}
+    decisive: list[tuple[_Game, int, int, RatingChange]] = []  # lobby wins, for repeated results
+    for game, tables in plan:
+        for system in tables:
+            if system == RatingSystem.MASTER and not (
+                game.context == "master"
+                or all(_held(masters.get(s.player_id, ()), game.played_at) for s in game.seats)
+            ):
+                continue
+            period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
+            brought = {
+                s.player_id: _brought(
+                    current.get((s.player_id, system)), system, params[system], period
+                )
+                for s in game.seats
+            }
+            if system == RatingSystem.DOUBLES:
+                duel = None
+                after = doubles_move(
+                    [(s.player_id, s.score) for s in game.seats],
+                    game.winner_seat,
+                    game.robot,
+                    lambda pid, brought=brought: brought[pid][0],
+                    params[system],
+                )
+            else:
+                s0, s1 = game.seats
+                duel = duel_tuple(
+                    s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, game.robot
+                )
+                after = duel_move(
+                    duel, lambda pid, brought=brought: brought[pid][0], params[system]
+                )
+            made = {}
+            for pid, value in after.items():
+                before, games = brought[pid]
+                made[pid] = RatingChange(
+                    player_id=pid,
+                    system=system,
+                    reason=ChangeReason.GAME,
+                    game_id=game.id,
+                    period=period,
+                    before=before,
+                    after=value,
+                    delta=value - before,
+                    games_delta=1,
+                )
+                standing = _Standing(value, games + 1, period, game.id, game.played_at)
+                current[(pid, system)] = written[(pid, system)] = standing
+            changes.extend(made.values())
+            if system == RatingSystem.LOBBY and duel is not None and len(duel) == 4:
+                decisive.append((game, duel[0], duel[1], made[duel[0]]))
+            moved[game.id].append(system)
 
-def _apply_doubles(game: _Game) -> None:
-    system = RatingSystem.DOUBLES
-    params = _params_for(system)
-    ids = [s.player_id for s in game.seats]
-    ratings = _ratings_of(system, ids)
-    brought = {pid: _brought(ratings.get(pid), system, params, "") for pid in ids}
-    _fault_injection_delay()
-    moved = doubles_move(
-        [(s.player_id, s.score) for s in game.seats],
-        game.winner_seat,
-        game.robot,
-        lambda pid: brought[pid][0],
-        params,
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                player_id=pid,
+                system=system,
+                value=standing.value,
+                games=standing.games,
+                period=standing.period,
+                last_game_id=standing.last_game_id,
+                last_played_at=standing.last_played_at,
+            )
+            for (pid, system), standing in written.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
     )
-    changes = [
-        _write_change(
-            system=system,
-            player_id=pid,
-            rating=ratings.get(pid),
-            before=brought[pid][0],
-            after=after,
-            games=brought[pid][1] + 1,
-            games_delta=1,
-            reason=ChangeReason.GAME,
-            game_id=game.id,
-            played_at=game.played_at,
-        )
-        for pid, after in moved.items()
-    ]
-    _flag_swings(system, changes, game.id)
+    reviews = _swing_reviews(changes) + _repeated_results_reviews(decisive)
+    if reviews:
+        Review.objects.bulk_create(reviews)
+    return moved
 
 
 # --- Review flags ------------------------------------------------------------------------------
+
+
+def _swing_reviews(changes: Iterable[RatingChange]) -> list[Review]:
+    """Flags for game changes that move a 0-1000 rating by more than the swing setting (new
+    changes, so none is flagged yet). The monthly table mirrors the lobby game by game, so its
+    swings are not flagged twice."""
+    limit = settings.RATINGS_REVIEW_SWING_POINTS
+    return [
+        Review(
+            kind=ReviewKind.LARGE_SWING,
+            change=change,
+            player_id=change.player_id,
+            game_id=change.game_id,
+            detail={"system": change.system, "delta": round(change.delta, 3)},
+        )
+        for change in changes
+        if change.system != RatingSystem.MONTHLY and abs(change.delta) >= limit
+    ]
 
 
 def _flag_swings(system: str, changes: Iterable[RatingChange], game_id: int | None) -> None:
@@ -594,36 +760,72 @@ def _flag_swings(system: str, changes: Iterable[RatingChange], game_id: int | No
             )
 
 
-def _flag_repeated_results(game: _Game, *, winner: int, loser: int, change: RatingChange) -> None:
-    """Flag the same player beating the same opponent many times within the window."""
-    since = game.played_at - dt.timedelta(hours=settings.RATINGS_REVIEW_REPEAT_HOURS)
-    wins = (
+def _repeated_results_reviews(
+    decisive: Sequence[tuple[_Game, int, int, RatingChange]],
+) -> list[Review]:
+    """Flag the same player beating the same opponent many times within the window.
+
+    ``decisive`` are the batch's lobby wins as (game, winner, loser, winner's change), in game
+    order. One query reads every two-player win between those pairs in the span the batch needs
+    (any game, rated or not, as the count always was); the counts are taken in memory. Flagged
+    once per pair and window: earlier flags are read only when a count reaches the setting.
+    """
+    if not decisive:
+        return []
+    hours = settings.RATINGS_REVIEW_REPEAT_HOURS
+    window = dt.timedelta(hours=hours)
+    pairs = {(winner, loser) for _, winner, loser, _ in decisive}
+    players = {player for pair in pairs for player in pair}
+    wins: dict[tuple[int, int], list[dt.datetime]] = defaultdict(list)
+    for played, winner_seat, p0, p1 in (
         Game.objects.filter(
             players_count=2,
             is_pairs=False,
-            played_at__gte=since,
-            played_at__lte=game.played_at,
+            winner_seat__in=(0, 1),
+            played_at__gte=min(game.played_at for game, *_ in decisive) - window,
+            played_at__lte=max(game.played_at for game, *_ in decisive),
         )
-        .filter(seats__player_id=loser)
-        .filter(seats__player_id=winner, seats__seat=F("winner_seat"))
-        .count()
-    )
-    if wins < settings.RATINGS_REVIEW_REPEAT_GAMES:
-        return
-    already = Review.objects.filter(
-        kind=ReviewKind.REPEATED_RESULTS,
-        player_id=winner,
-        detail__opponent=loser,
-        created__gte=timezone.now() - dt.timedelta(hours=settings.RATINGS_REVIEW_REPEAT_HOURS),
-    ).exists()
-    if not already:
-        Review.objects.create(
-            kind=ReviewKind.REPEATED_RESULTS,
-            change=change,
-            game_id=game.id,
-            player_id=winner,
-            detail={"opponent": loser, "wins": wins, "hours": settings.RATINGS_REVIEW_REPEAT_HOURS},
+        .annotate(
+            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
+            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
         )
+        .filter(first__player_id__in=players, second__player_id__in=players)
+        .values_list("played_at", "winner_seat", "first__player_id", "second__player_id")
+    ):
+        pair = (p0, p1) if winner_seat == 0 else (p1, p0)
+        if pair in pairs:
+            wins[pair].append(played)
+    for times in wins.values():
+        times.sort()
+    reviews: list[Review] = []
+    flagged: set[tuple[int, Any]] | None = None
+    for game, winner, loser, change in decisive:
+        times = wins.get((winner, loser), [])
+        count = bisect_right(times, game.played_at) - bisect_left(times, game.played_at - window)
+        if count < settings.RATINGS_REVIEW_REPEAT_GAMES:
+            continue
+        if flagged is None:
+            flagged = {
+                (player_id, (detail or {}).get("opponent"))
+                for player_id, detail in Review.objects.filter(
+                    kind=ReviewKind.REPEATED_RESULTS,
+                    player_id__in={w for _, w, _, _ in decisive},
+                    created__gte=timezone.now() - window,
+                ).values_list("player_id", "detail")
+            }
+        if (winner, loser) in flagged:
+            continue
+        flagged.add((winner, loser))
+        reviews.append(
+            Review(
+                kind=ReviewKind.REPEATED_RESULTS,
+                change=change,
+                game_id=game.id,
+                player_id=winner,
+                detail={"opponent": loser, "wins": count, "hours": hours},
+            )
+        )
+    return reviews
 
 
 def game_review_flag(*, game_id: int, note: str = "", actor: Any = None) -> Review | None:
@@ -683,21 +885,144 @@ def ratings_sweep() -> dict[str, int]:
     return {"applied": games_ratings_apply_pending(), "flagged": games_flag_invalidated()}
 
 
-def enqueue_game_ratings(game_id: int) -> bool:
-    """Publish the rating task for a game; a broker outage is logged, never raised.
+# --- Scheduling the apply task -----------------------------------------------------------------
+#
+# At most one apply task is queued or running at a time (per database): announcing a game
+# publishes the task only when it takes the "scheduled" key (Redis SET NX on the broker, with a
+# time-to-live). When its batch is committed the task looks for games announced meanwhile: if
+# there are some (the site is busy), it keeps the key and publishes the next task to start a
+# moment later (`RATINGS_APPLY_BATCH_SECONDS`), so that games gather into batches; if not, it
+# gives the key back (and looks once more, for an announcement that saw the key taken). An idle
+# site has each game applied at once; a burst becomes a few batch tasks. Correctness never
+# depends on this: a duplicate task finds nothing to do, and a lost key only delays the next
+# task by the time-to-live (or until the sweep).
 
-    The game stays unrated and the sweep (beat) applies it once the broker is back.
-    """
+
+def _schedule_seconds() -> int:
+    return max(1, int(getattr(settings, "RATINGS_APPLY_SCHEDULE_SECONDS", 15)))
+
+
+def _gather_seconds() -> float:
+    return max(0.0, float(getattr(settings, "RATINGS_APPLY_BATCH_SECONDS", 0.5)))
+
+
+def _tasks_eager() -> bool:
+    from ratings.tasks import apply_game
+
+    return bool(apply_game.app.conf.task_always_eager)
+
+
+_schedule_clients: dict[str, Any] = {}
+
+
+def _schedule_redis() -> Any:
+    url = settings.CELERY_BROKER_URL
+    client = _schedule_clients.get(url)
+    if client is None:
+        import atexit
+
+        import redis
+
+        client = _schedule_clients[url] = redis.Redis.from_url(
+            url, socket_connect_timeout=2, socket_timeout=5
+        )
+        atexit.register(client.close)  # not at interpreter teardown, where it fails noisily
+    return client
+
+
+def _schedule_key() -> str:
+    return f"tantrix:ratings:apply-scheduled:{connection.settings_dict['NAME']}"
+
+
+def _schedule_claim() -> bool:
+    """Whether the caller should publish the apply task (none is queued or running)."""
+    if _tasks_eager():
+        return True
+    try:
+        return bool(_schedule_redis().set(_schedule_key(), "1", nx=True, ex=_schedule_seconds()))
+    except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
+        return True
+
+
+def _schedule_keep() -> None:
+    try:
+        _schedule_redis().set(_schedule_key(), "1", ex=_schedule_seconds())
+    except Exception:  # noqa: BLE001 - the next announcement publishes a task instead
+        logger.warning("could not keep the ratings apply schedule", exc_info=True)
+
+
+def _schedule_release() -> None:
+    if _tasks_eager():
+        return
+    try:
+        _schedule_redis().delete(_schedule_key())
+    except Exception:  # noqa: BLE001 - the key expires by itself
+        logger.warning("could not release the ratings apply schedule", exc_info=True)
+
+
+def _publish_apply(game_id: int | None, *, claimed: bool, countdown: float = 0.0) -> bool:
     from ratings.tasks import apply_game
 
     try:
-        apply_game.delay(game_id)
+        if countdown:
+            apply_game.apply_async((game_id,), countdown=countdown)
+        else:
+            apply_game.delay(game_id)
     except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+        if claimed:
+            _schedule_release()
         logger.warning(
-            "could not enqueue the ratings of game %s; the sweep will", game_id, exc_info=True
+            "could not enqueue the ratings (game %s); the sweep will", game_id, exc_info=True
         )
         return False
     return True
+
+
+def enqueue_game_ratings(game_id: int) -> bool:
+    """Announce an adjudicated game to the ratings and see that an apply task will run.
+
+    Returns False when the task could not be published (broker outage: logged, never raised);
+    the game stays pending, and the next task or the sweep (beat) applies it.
+    """
+    try:
+        announced = game_ratings_announce(game_id)
+    except DatabaseError:
+        logger.warning("could not announce game %s to the ratings", game_id, exc_info=True)
+        # Unannounced: its own task applies it, with the unrated games played before it.
+        return _publish_apply(game_id, claimed=False)
+    if not announced:
+        return True  # no table takes it, or it was announced before
+    if not _schedule_claim():
+        return True  # a task is queued or running; it (or the one it publishes) applies this
+    return _publish_apply(game_id, claimed=True)
+
+
+def enqueue_pending_ratings() -> bool:
+    """Publish the apply task for the pending games, unless one is queued or running."""
+    if not _schedule_claim():
+        return True
+    return _publish_apply(None, claimed=True)
+
+
+def ratings_apply_continue(batch: AppliedBatch, *, game_id: int | None = None) -> None:
+    """After an apply task's batch: publish the next task if games are pending, else give the
+    schedule back."""
+    if _tasks_eager():  # in-process: finish here rather than recursing through the task
+        while (batch.more or not batch.target_done) and batch.progress:
+            batch = _apply_batch(target=None if batch.target_done else game_id)
+        return
+    target = None if batch.target_done else game_id
+    if (batch.more or not batch.target_done) and batch.progress:
+        _schedule_keep()  # a backlog: go on at once
+        _publish_apply(target, claimed=True)
+    elif PendingRating.objects.exists():
+        _schedule_keep()  # games arrive while we work: let the next batch gather a moment
+        _publish_apply(None, claimed=True, countdown=_gather_seconds())
+    else:
+        _schedule_release()
+        # An announcement between the look and the release saw the key taken: publish for it.
+        if PendingRating.objects.exists() and _schedule_claim():
+            _publish_apply(None, claimed=True)
 
 
 def enqueue_event_elo(event_id: int) -> bool:
@@ -1404,16 +1729,20 @@ def _duel_rows(chunk_size: int) -> Iterator[tuple]:
     )
 
 
-def _master_intervals() -> dict[int, list[tuple[dt.datetime, dt.datetime | None]]]:
+def _master_intervals(
+    *, player_ids: Iterable[int] | None = None
+) -> dict[int, list[tuple[dt.datetime, dt.datetime | None]]]:
+    """When each player held the Master title (of these players, or of everyone)."""
     held: dict[int, list[tuple[dt.datetime, dt.datetime | None]]] = defaultdict(list)
-    for pid, start, end in Title.objects.filter(kind=Title.Kind.MASTER).values_list(
-        "player_id", "awarded_at", "ended_at"
-    ):
+    titles = Title.objects.filter(kind=Title.Kind.MASTER)
+    if player_ids is not None:
+        titles = titles.filter(player_id__in=list(player_ids))
+    for pid, start, end in titles.values_list("player_id", "awarded_at", "ended_at"):
         held[pid].append((start, end))
     return held
 
 
-def _held(intervals: list, when: dt.datetime) -> bool:
+def _held(intervals: Iterable, when: dt.datetime) -> bool:
     return any(start <= when and (end is None or end > when) for start, end in intervals)
 
 

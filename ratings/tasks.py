@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from celery import shared_task
+from celery.utils.log import get_task_logger
 from django.db import OperationalError
 
 from ratings import services
+
+logger = get_task_logger(__name__)
 
 
 @shared_task(
@@ -16,19 +19,26 @@ from ratings import services
     max_retries=5,
     name="ratings.tasks.apply_game",
 )
-def apply_game(self, game_id: int) -> list[str]:
-    """Apply one adjudicated game to the rating tables.
+def apply_game(self, game_id: int | None = None) -> list[str]:
+    """Apply the announced games, in game order, in one batch (and ``game_id`` if it was never
+    announced); then publish the next batch if games are still pending.
 
-    Late acknowledgement and rejection on worker loss redeliver the message if a worker dies;
-    that is safe because the service applies a game at most once per table (checked under the
-    tables' advisory locks, backed by a unique constraint), so a duplicate finds the work done.
-    A database error (restart, failover) is retried with growing delays; after five tries we
-    stop, because the sweep on beat applies any game still unrated in its window anyway.
+    One such task is queued or running at a time in normal operation (see
+    ``services.enqueue_game_ratings``), so a burst of games is applied in a few batches. Late
+    acknowledgement and rejection on worker loss redeliver the message if a worker dies; that is
+    safe because a game is applied at most once per table (checked under the tables' advisory
+    locks, backed by a unique constraint), so a duplicate finds the work done. A database error
+    is retried with growing delays; after five tries we stop, because the next task or the sweep
+    on beat applies any game still pending anyway.
     """
     try:
-        return services.game_ratings_apply(game_id=game_id)
+        batch = services.games_ratings_apply_announced(game_id=game_id)
     except OperationalError as exc:
         raise self.retry(exc=exc, countdown=min(300, 5 * 2**self.request.retries)) from exc
+    more = ", more pending" if batch.more else ""
+    logger.info("applied %d game(s) in one batch%s", len(batch.moved), more)
+    services.ratings_apply_continue(batch, game_id=game_id)
+    return batch.moved.get(game_id, []) if game_id is not None else []
 
 
 @shared_task(acks_late=True, name="ratings.tasks.sweep_unrated_games")

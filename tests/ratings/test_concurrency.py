@@ -4,6 +4,8 @@ same game delivered to real Celery workers at once, rated exactly once."""
 from __future__ import annotations
 
 import datetime as dt
+import random
+import re
 import threading
 import time
 
@@ -14,13 +16,13 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game
 from ratings import services
-from ratings.models import Rating, RatingChange
-from ratings.systems import LOBBY_PARAMS, lobby_update
+from ratings.models import PendingRating, Rating, RatingChange
+from ratings.systems import LOBBY_PARAMS, lobby_update, recompute_lobby
 from ratings.tasks import apply_game
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, selfplay_record
 from tests.integration.conftest import wait_for
-from tests.ratings.helpers import assert_chains_consistent, make_game, rating
+from tests.ratings.helpers import assert_chains_consistent, make_game, rating, value
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -146,3 +148,36 @@ def test_a_submitted_game_is_rated_by_the_workers(start_worker):
     for player_id, after in expected.items():
         assert Rating.objects.get(player_id=player_id, system="lobby").value == after
     assert RatingChange.objects.filter(game=game, reason="game").count() == 4
+
+
+@pytest.mark.integration
+def test_a_burst_of_announced_games_is_applied_by_the_workers_in_a_few_batches(start_worker):
+    players = [PlayerFactory() for _ in range(6)]
+    rnd = random.Random(8)
+    games, tuples = [], []
+    for _ in range(60):
+        p, q = rnd.sample(players, 2)
+        scores = [rnd.randrange(0, 40), rnd.randrange(0, 40)]
+        games.append(make_game([p, q], scores))
+        tuples.append((p.pk, q.pk, scores[0], scores[1], False))
+    services._schedule_release()  # nothing left scheduled by an earlier test
+    workers = [start_worker(), start_worker()]
+    for game in games:  # as the adjudicating workers announce them
+        services.enqueue_game_ratings(game.pk)
+    wait_for(
+        lambda: RatingChange.objects.filter(system="monthly").count() == 120
+        and not PendingRating.objects.exists(),
+        timeout=60,
+        what="the ratings of 60 games",
+    )
+    time.sleep(2)  # let any further task run to its end
+    assert RatingChange.objects.filter(reason="game").count() == 240  # each game once
+    assert_chains_consistent()
+    replay = recompute_lobby(
+        services.duel_tuple(p, sp, q, sq, 0 if sp > sq else 1 if sq > sp else None, False)
+        for p, q, sp, sq, _ in tuples
+    )
+    for player in players:
+        assert value(player) == replay.ratings[player.pk]  # in game order, bit-identical
+    batches = [int(n) for w in workers for n in re.findall(r"applied (\d+) game\(s\)", w.output())]
+    assert sum(batches) == 60 and len(batches) < 60

@@ -13,6 +13,7 @@ The maths is ``ratings.systems`` (pure); this module only feeds it rows and stor
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import logging
 import time
@@ -919,15 +920,19 @@ def _schedule_redis() -> Any:
     url = settings.CELERY_BROKER_URL
     client = _schedule_clients.get(url)
     if client is None:
-        import atexit
-
         import redis
 
         client = _schedule_clients[url] = redis.Redis.from_url(
             url, socket_connect_timeout=2, socket_timeout=5
         )
-        atexit.register(client.close)  # not at interpreter teardown, where it fails noisily
     return client
+
+
+@atexit.register
+def _drop_schedule_clients() -> None:
+    # Collected now rather than at interpreter teardown, where redis-py's __del__ fails noisily.
+    while _schedule_clients:
+        _schedule_clients.popitem()[1].close()
 
 
 def _schedule_key() -> str:

@@ -1,7 +1,7 @@
 """Recompute the lobby ranking from 500,000 games stored in PostgreSQL, through the service.
 
 Run: ``DATABASE_URL=postgres://... python -m bench.bench_ratings_db [--games N] [--players N]``
-(``make bench`` runs it). It creates its own scratch database ``tantrix_bench_ratings``
+(``make bench`` runs it). It creates its own scratch database ``tantrix_bench_ratings_<pid>``
 (migrated), fills it with synthetic results written straight into the games tables with COPY
 (a record row, a game row and two seats per game; no record bodies to replay), then times
 ``ratings.services.ratings_recompute(systems=["lobby"])``: one streamed query in game order,

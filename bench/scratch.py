@@ -33,6 +33,7 @@ def scratch_database(name: str) -> Iterator[str]:
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tantrix")
     if not base.startswith("postgres"):
         raise SystemExit("benchmarks need PostgreSQL: set DATABASE_URL=postgres://...")
+    name = f"{name}_{os.getpid()}"  # two benchmark runs side by side never share one
     url = urlunparse(urlparse(base)._replace(path=f"/{name}"))
     with _admin_connection(base) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

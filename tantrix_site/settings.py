@@ -295,6 +295,12 @@ RATINGS_RANKING_SIZE = env_int("RATINGS_RANKING_SIZE", 100, minimum=1, maximum=1
 # Fault injection for the concurrency tests only: seconds the rating service waits between
 # reading ratings and writing them. 0 in production.
 RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, minimum=0.0)
+# Announced games are applied in batches: at most this many per transaction; while games keep
+# arriving the next batch runs this long after the last (so they gather); the "one apply task
+# queued or running" key on the broker expires after this many seconds if a worker dies.
+RATINGS_APPLY_BATCH_GAMES = env_int("RATINGS_APPLY_BATCH_GAMES", 200, minimum=1)
+RATINGS_APPLY_BATCH_SECONDS = env_float("RATINGS_APPLY_BATCH_SECONDS", 0.5, minimum=0.0)
+RATINGS_APPLY_SCHEDULE_SECONDS = env_int("RATINGS_APPLY_SCHEDULE_SECONDS", 15, minimum=1)
 # The API schema names the ratings' choice sets, so they do not collide with other apps'.
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     {

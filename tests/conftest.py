@@ -43,6 +43,45 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                 f"{name} is not reachable at {url}. Start it with: {HOW_TO_START[name]}",
                 returncode=3,
             )
+    if database_url.startswith("postgres"):
+        _drop_test_databases_of_dead_runs(database_url)
+
+
+def _drop_test_databases_of_dead_runs(database_url: str) -> None:
+    """A run that was killed leaves its test_<name>_<pid> database behind; drop those."""
+    import psycopg
+
+    parsed = urlparse(database_url)
+    prefix = f"test_{parsed.path.lstrip('/')}_"
+    with psycopg.connect(
+        host=parsed.hostname or "127.0.0.1",
+        port=parsed.port or 5432,
+        user=parsed.username or "postgres",
+        password=parsed.password or None,
+        dbname="postgres",
+        autocommit=True,
+    ) as conn:
+        names = [
+            row[0]
+            for row in conn.execute(
+                "SELECT datname FROM pg_database WHERE datname LIKE %s", [prefix + "%"]
+            )
+        ]
+        for name in names:
+            pid = name[len(prefix) :]
+            if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+                continue
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @pytest.fixture(autouse=True)

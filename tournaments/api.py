@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -11,7 +10,7 @@ from rest_framework.response import Response
 from players.models import Player
 from players.roles import player_of
 from tournaments import selectors, services
-from tournaments.models import Championship, Entry, Event, Match, Round
+from tournaments.models import Entry, Match, Round
 from tournaments.permissions import can_manage, can_see
 from tournaments.serializers import (
     AuditEntrySerializer,
@@ -31,13 +30,6 @@ from tournaments.serializers import (
     StaffSerializer,
     WithdrawSerializer,
 )
-
-
-def _visible_event(request, pk) -> Event:
-    event = get_object_or_404(Event.objects.select_related("championship"), pk=pk)
-    if not can_see(request.user, event.championship):
-        raise NotFound("No such event.")
-    return event
 
 
 @extend_schema(tags=["championships"])
@@ -237,7 +229,7 @@ class EventViewSet(
                     "tps_available": 0,
                     "tp_percent": 0,
                 }
-                for i, (e, tps) in enumerate(services.swiss_standings(event), start=1)
+                for i, (e, tps) in enumerate(selectors.swiss_standings(event), start=1)
             ]
             return Response([{"group": 1, "rows": rows}])
         return Response(GroupTableSerializer(selectors.group_table_rows(event), many=True).data)
@@ -346,10 +338,3 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             actor=request.user, round_=round_, **serializer.validated_data
         )
         return Response(RoundSerializer(round_).data)
-
-
-def championship_or_404(request, pk) -> Championship:
-    championship = get_object_or_404(Championship, pk=pk)
-    if not can_see(request.user, championship):
-        raise NotFound("No such championship.")
-    return championship

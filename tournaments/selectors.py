@@ -1,13 +1,17 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from tournaments import formats
 from tournaments.models import (
+    FINAL_MATCH_STATUSES,
     AuditEntry,
     Championship,
     Entry,
+    EntryStatus,
     Event,
     EventFormat,
     Match,
@@ -74,8 +78,6 @@ def bracket_rounds(event: Event) -> list[dict]:
 
 
 def group_table_rows(event: Event) -> list[dict]:
-    from tournaments.services import group_tables
-
     entries = {e.pk: e for e in entries_for_event(event)}
     result = []
     for group, table in group_tables(event).items():
@@ -116,3 +118,31 @@ def entries_of_player(player_id: int) -> QuerySet[Entry]:
         .select_related("event__championship")
         .order_by("-event__championship__year", "event__stage")
     )
+
+
+def swiss_standings(event: Event) -> list[tuple[Entry, Decimal]]:
+    """Active entries with their total TPs so far, best first (Tantrix Swiss ranks on TPs)."""
+    totals: dict[int, Decimal] = {}
+    for match in event.matches.filter(status__in=FINAL_MATCH_STATUSES):
+        for entry_id, tps in ((match.entry_a_id, match.tps_a), (match.entry_b_id, match.tps_b)):
+            if entry_id:
+                totals[entry_id] = totals.get(entry_id, Decimal("0.0")) + tps
+    entries = event.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.CHAMPION])
+    rows = [(e, totals.get(e.pk, Decimal("0.0"))) for e in entries.select_related("player")]
+    rows.sort(key=lambda row: (-row[1], row[0].seed or 0))
+    return rows
+
+
+def group_tables(event: Event) -> dict[int, tuple]:
+    """Each group's table (formats.TableRow with entry ids as keys), by group number."""
+    entries = list(event.entries.exclude(group=None))
+    games: dict[int, list] = {}
+    for mg in MatchGame.objects.filter(match__event=event).select_related("match"):
+        games.setdefault(mg.match.group, []).append(
+            formats.PlayedGame(mg.match.entry_a_id, mg.match.entry_b_id, mg.tps_a, mg.tps_b)
+        )
+    tables = {}
+    for group in sorted({e.group for e in entries}):
+        members = {e.pk: e.seed or 0 for e in entries if e.group == group}
+        tables[group] = formats.group_table(members, games.get(group, []))
+    return tables

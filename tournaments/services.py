@@ -22,7 +22,7 @@ from django_countries import countries as country_registry
 from games.models import Game, GameContext, GameSeat
 from players.models import Player
 from players.roles import player_of
-from tournaments import formats
+from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     AuditEntry,
@@ -40,7 +40,12 @@ from tournaments.models import (
     QualifierPolicy,
     Round,
 )
-from tournaments.permissions import can_create_championship, can_manage, can_rule
+from tournaments.permissions import (
+    can_create_championship,
+    can_manage,
+    can_rule,
+    match_side_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -641,21 +646,8 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
     Match.objects.bulk_create(matches)
 
 
-def swiss_standings(event: Event) -> list[tuple[Entry, Decimal]]:
-    """Active entries with their total TPs so far, best first (Tantrix Swiss ranks on TPs)."""
-    totals: dict[int, Decimal] = {}
-    for match in event.matches.filter(status__in=FINAL_MATCH_STATUSES):
-        for entry_id, tps in ((match.entry_a_id, match.tps_a), (match.entry_b_id, match.tps_b)):
-            if entry_id:
-                totals[entry_id] = totals.get(entry_id, ZERO) + tps
-    entries = event.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.CHAMPION])
-    rows = [(e, totals.get(e.pk, ZERO)) for e in entries.select_related("player")]
-    rows.sort(key=lambda row: (-row[1], row[0].seed or 0))
-    return rows
-
-
 def _draw_swiss_round(event: Event, entries: list[Entry], number: int, start: dt.datetime) -> Round:
-    standings = {e.pk: tps for e, tps in swiss_standings(event)}
+    standings = {e.pk: tps for e, tps in selectors.swiss_standings(event)}
     played = [(m.entry_a_id, m.entry_b_id) for m in event.matches.filter(is_bye=False)]
     byes = [m.entry_a_id for m in event.matches.filter(is_bye=True)]
     paired = formats.swiss_pairings(
@@ -1051,14 +1043,7 @@ def match_walkover_claim(*, actor: Any, match: Match) -> Match:
         .select_related("entry_a", "entry_b", "event__championship")
         .get(pk=match.pk)
     )
-    own = player_of(actor)
-    side = None
-    if own is not None:
-        side = (
-            0
-            if match.entry_a and match.entry_a.player_id == own.pk
-            else (1 if match.entry_b and match.entry_b.player_id == own.pk else None)
-        )
+    side = match_side_of(actor, match)
     if side is None:
         raise PermissionDenied("Only a player of this match may claim a walkover.")
     if not match_open_for_games(match) or match.games_played:
@@ -1135,7 +1120,6 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
                 .exclude(status__in=FINAL_MATCH_STATUSES)
                 .order_by("bracket_index", "id")
             ):
-                match.refresh_from_db()
                 if match.is_final or not (match.entry_a_id and match.entry_b_id):
                     continue
                 if match.games_played:
@@ -1184,21 +1168,6 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
 # --- Group stages into a main draw ---------------------------------------------------------
 
 
-def group_tables(event: Event) -> dict[int, tuple]:
-    """Each group's table (formats.TableRow with entry ids as keys), by group number."""
-    entries = list(event.entries.exclude(group=None))
-    games: dict[int, list] = {}
-    for mg in MatchGame.objects.filter(match__event=event).select_related("match"):
-        games.setdefault(mg.match.group, []).append(
-            formats.PlayedGame(mg.match.entry_a_id, mg.match.entry_b_id, mg.tps_a, mg.tps_b)
-        )
-    tables = {}
-    for group in sorted({e.group for e in entries}):
-        members = {e.pk: e.seed or 0 for e in entries if e.group == group}
-        tables[group] = formats.group_table(members, games.get(group, []))
-    return tables
-
-
 @transaction.atomic
 def qualifiers_advance(*, actor: Any, event: Event) -> list[Entry]:
     """Move the qualifiers of `event.feeds_from` into `event`, seeded by qualifying rank."""
@@ -1216,13 +1185,13 @@ def qualifiers_advance(*, actor: Any, event: Event) -> list[Entry]:
         raise ValidationError({"event": "The qualifiers have already been moved."})
     try:
         if source.format in (EventFormat.GROUPS, EventFormat.ROUND_ROBIN):
-            tables = group_tables(source)
+            tables = selectors.group_tables(source)
             chosen = [
                 q.key
                 for q in formats.group_qualifiers(list(tables.values()), event.qualifiers_count)
             ]
         else:
-            chosen = [e.pk for e, _ in swiss_standings(source)][: event.qualifiers_count]
+            chosen = [e.pk for e, _ in selectors.swiss_standings(source)][: event.qualifiers_count]
     except formats.FormatError as exc:
         raise ValidationError({"event": str(exc)}) from None
     source_entries = {e.pk: e for e in source.entries.select_related("player")}

@@ -253,7 +253,7 @@ def _projected_qualifiers(event: Event) -> set[int]:
     if following is None or event.status != EventStatus.DRAWN:
         return set()
     try:
-        tables = list(services.group_tables(event).values())
+        tables = list(selectors.group_tables(event).values())
         return {q.key for q in formats.group_qualifiers(tables, following.qualifiers_count)}
     except formats.FormatError:
         return set()
@@ -293,7 +293,7 @@ def event_detail_view(request, pk: int):
             (round_, list(group)) for round_, group in groupby(matches, key=lambda m: m.round)
         ]
         if event.format == EventFormat.SWISS:
-            context["swiss_standings"] = services.swiss_standings(event)
+            context["swiss_standings"] = selectors.swiss_standings(event)
         elif event.status != EventStatus.REGISTRATION:
             context["group_tables"] = selectors.group_table_rows(event)
             context["projected"] = _projected_qualifiers(event)

@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # Every queue the project uses: tasks are routed to a queue named after their app.
 QUEUES := default,games,tournaments,ratings
 
-.PHONY: run test bench lint serve worker beat migrate install install-dev browser clean
+.PHONY: run test bench fuzz load lint serve worker beat migrate install install-dev browser clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,17 @@ test: $(VENV)/.dev-installed browser
 bench: $(VENV)/.dev-installed
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/python -m bench
+
+## make fuzz: the long Schemathesis and record fuzz (make test runs a bounded version of it).
+fuzz: $(VENV)/.dev-installed
+	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+		TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_BROKER_URL=$(TEST_BROKER_URL) \
+		FUZZ_MAX_EXAMPLES=$${FUZZ_MAX_EXAMPLES:-300} $(BIN)/python -m pytest tests/fuzz -q $(PYTEST_ARGS)
+
+## make load: locust (headless) against gunicorn + Celery workers on PostgreSQL; prints figures.
+load: $(VENV)/.dev-installed
+	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+		$(BIN)/python -m bench.load $(LOAD_ARGS)
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django_filters import rest_framework as filters
@@ -22,6 +23,7 @@ from games.serializers import (
     RecordSerializer,
     RecordSubmitResponseSerializer,
 )
+from tantrix_site.middleware import declared_body_size
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
 
@@ -32,25 +34,37 @@ Answers 202 with where to poll; refusals (not JSON, too large, unknown player, n
 answer 400/403/413 with field-level messages, and the body is stored all the same."""
 
 
-def read_submission(request) -> tuple[bytes, dict]:
-    """The raw record bytes and the extension fields of a JSON or multipart submission."""
+def read_submission(request) -> tuple[services.ReceivedBody, dict]:
+    """The record (bounded: see `services.body_receive`) and extension fields of a submission.
+
+    A body over REQUEST_MAX_BYTES is not parsed at all: a JSON body's first bytes are kept, a
+    multipart upload's none, and the record says how large it was.
+    """
+    declared = declared_body_size(request._request)
     content_type = request.content_type or ""
-    if content_type.startswith("multipart/form-data"):
+    extras: dict = {}
+    if declared > settings.REQUEST_MAX_BYTES:
+        if content_type.startswith("multipart/form-data"):
+            received = services.ReceivedBody(head=b"", size=declared, sha256="")
+        else:
+            received = services.body_receive(request._request, declared_size=declared)
+    elif content_type.startswith("multipart/form-data"):
         upload = request.FILES.get("record") or request.FILES.get("file")
         if upload is not None:
-            body = upload.read()
+            received = services.body_receive(upload, declared_size=upload.size)
         else:
-            body = (request.POST.get("record") or "").encode("utf-8")
+            received = services.ReceivedBody.of((request.POST.get("record") or "").encode())
         extras = {k: v for k, v in request.POST.items() if k not in ("record", "file")}
     else:
-        body = request.body
-        extras = {}
+        received = services.body_receive(request._request, declared_size=declared)
     for name, value in request.query_params.items():
         extras.setdefault(name, value)
-    return body, extras
+    return received, extras
 
 
 class RecordListCreateView(APIView):
+    # Reads its own body within bounds, so an oversized submission is still stored (in part).
+    oversized_body_allowed = True
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [JSONParser, MultiPartParser]
 
@@ -80,15 +94,16 @@ class RecordListCreateView(APIView):
     )
     def post(self, request):
         try:
-            body, extras = read_submission(request)
+            received, extras = read_submission(request)
         except RequestDataTooBig:
+            # The form fields beside an upload went over DATA_UPLOAD_MAX_MEMORY_SIZE.
             return Response(
-                {"record": ["The request body is far above the record size limit."]},
+                {"record": ["The form fields beside the record are too large."]},
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         submission = services.record_submit(
             actor=request.user,
-            body=body,
+            body=received,
             source=RecordSource.API,
             idempotency_key=request.headers.get("Idempotency-Key", ""),
             extensions=extras,
@@ -153,7 +168,7 @@ class GameListView(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return selectors.game_list()
+        return selectors.game_list(viewer=self.request.user)
 
     def filter_queryset(self, queryset):
         form = self.filterset_class(self.request.query_params, queryset=queryset)
@@ -163,6 +178,7 @@ class GameListView(generics.ListAPIView):
         played_from: dt.date | None = data.get("played_from")
         played_to: dt.date | None = data.get("played_to")
         return selectors.game_list(
+            viewer=self.request.user,
             player_id=int(data["player"]) if data.get("player") is not None else None,
             context=data.get("context") or "",
             event_id=int(data["event"]) if data.get("event") is not None else None,
@@ -184,7 +200,7 @@ class GameDetailView(generics.RetrieveAPIView):
 
     def get_object(self) -> Game:
         try:
-            return selectors.game_detail(game_id=self.kwargs["pk"])
+            return selectors.game_detail(game_id=self.kwargs["pk"], viewer=self.request.user)
         except Game.DoesNotExist:
             from django.http import Http404
 

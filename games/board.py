@@ -43,10 +43,13 @@ def board_svg(placements: Iterable[dict], upto: int | None = None) -> SafeString
         )
     shapes = []
     xs, ys = [], []
+    # Drawn relative to the first tile: the rules let a game start on any cell, and coordinates
+    # as large as 10**400 are valid but cannot become floats.
+    origin_q, origin_r = placed[0]["q"], placed[0]["r"]
     for number, placement in enumerate(placed, start=1):
         q, r, rotation = placement["q"], placement["r"], placement["rotation"]
         colours = EDGE_COLOURS[placement["tile"]]
-        x, y = _centre(q, r)
+        x, y = _centre(q - origin_q, r - origin_r)
         xs.append(x)
         ys.append(y)
         edge_colour = [colours[(i - rotation) % 6] for i in range(6)]

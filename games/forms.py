@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django import forms
 
+from games.services import ReceivedBody, body_receive
+
 
 class RecordSubmitForm(forms.Form):
     record = forms.CharField(
@@ -22,8 +24,8 @@ class RecordSubmitForm(forms.Form):
             raise forms.ValidationError("Paste a game record or choose a record file.")
         return data
 
-    def record_bytes(self) -> bytes:
+    def record_body(self) -> ReceivedBody:
         upload = self.cleaned_data.get("record_file")
         if upload is not None:
-            return upload.read()
-        return self.cleaned_data["record"].encode("utf-8")
+            return body_receive(upload, declared_size=upload.size)
+        return ReceivedBody.of(self.cleaned_data["record"].encode("utf-8"))

@@ -3,6 +3,8 @@
 A submission may carry extra fields (such as `match`). Each is declared here by the app that
 understands it, in its AppConfig.ready: `validate` checks the value for this actor and these
 seated players and returns what to store (or raises ValidationError / PermissionDenied).
+An extension that `vouches_for_submitter` has checked that the actor may submit this game
+(e.g. championship staff for its match), so the "you played in it" check is not needed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ class SubmissionExtension:
     name: str
     validate: Callable[..., Any]
     help_text: str = ""
+    vouches_for_submitter: bool = False
 
 
 _extensions: dict[str, SubmissionExtension] = {}
@@ -28,3 +31,17 @@ def register_submission_extension(extension: SubmissionExtension) -> None:
 
 def submission_extensions() -> dict[str, SubmissionExtension]:
     return dict(_extensions)
+
+
+# Filters a higher app applies to every public list and page of games: e.g. tournaments hides
+# the games of championships the viewer may not see. Each takes (viewer, queryset of Game).
+_game_visibility: list[Callable[[Any, Any], Any]] = []
+
+
+def register_game_visibility(visible: Callable[[Any, Any], Any]) -> None:
+    if visible not in _game_visibility:
+        _game_visibility.append(visible)
+
+
+def game_visibility_filters() -> list[Callable[[Any, Any], Any]]:
+    return list(_game_visibility)

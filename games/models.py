@@ -26,7 +26,15 @@ class GameRecord(models.Model):
     invalid with the reason, so a player can always see what they sent and why it failed.
     """
 
-    body = models.BinaryField(help_text="The submitted bytes, unchanged.")
+    body = models.BinaryField(
+        help_text="The submitted bytes, unchanged; only the first GAME_RECORD_MAX_BYTES of a "
+        "body refused as too large."
+    )
+    # The size and SHA-256 of everything that was sent, so a record refused as too large (and
+    # kept only in part) still says what arrived. The hash is empty when the body was so large
+    # that it was not read at all (over REQUEST_MAX_BYTES).
+    body_size = models.PositiveBigIntegerField(default=0)
+    body_sha256 = models.CharField(max_length=64, blank=True)
     submitter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from games.hooks import game_visibility_filters
 from games.models import Game, GameRecord, GameSeat
 from players.roles import is_admin, player_of
 
@@ -30,15 +31,24 @@ def _seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat"))
 
 
+def games_visible_to(viewer: Any, games: QuerySet[Game]) -> QuerySet[Game]:
+    """Only the games this viewer may see (higher apps register what to hide)."""
+    for visible in game_visibility_filters():
+        games = visible(viewer, games)
+    return games
+
+
 def game_list(
     *,
+    viewer: Any,
     player_id: int | None = None,
     context: str = "",
     event_id: int | None = None,
     played_from: dt.date | None = None,
     played_to: dt.date | None = None,
 ) -> QuerySet[Game]:
-    games = Game.objects.defer("placements").prefetch_related(_seats_prefetch())
+    games = games_visible_to(viewer, Game.objects.defer("placements"))
+    games = games.prefetch_related(_seats_prefetch())
     if player_id is not None:
         games = games.filter(seats__player_id=player_id)
     if context:
@@ -52,5 +62,7 @@ def game_list(
     return games.order_by("-played_at", "-id")
 
 
-def game_detail(*, game_id: int) -> Game:
-    return Game.objects.prefetch_related(_seats_prefetch()).select_related("record").get(pk=game_id)
+def game_detail(*, game_id: int, viewer: Any) -> Game:
+    """One game with its seats; Game.DoesNotExist also when the viewer may not see it."""
+    games = games_visible_to(viewer, Game.objects.all())
+    return games.prefetch_related(_seats_prefetch()).select_related("record").get(pk=game_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
+import hashlib
 import logging
 import time
 import uuid
@@ -16,16 +16,22 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from games import engine
+from games.engine import jsonio
 from games.hooks import submission_extensions
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
 from games.signals import game_adjudicated
+from players.models import Player
 from players.roles import may_submit_any_game, player_of
 from players.selectors import players_by_names
 
 logger = logging.getLogger(__name__)
+
+PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
+
+# Clocks disagree; a day covers every time zone mistake without letting a record jump ahead.
+PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -59,35 +65,98 @@ def record_links(record: GameRecord) -> dict[str, str]:
     }
 
 
-def _parse_envelope(body: bytes) -> dict:
+@dataclass(frozen=True)
+class ReceivedBody:
+    """What a client sent: the whole body, or only the first bytes of one too large to keep.
+
+    `size` and `sha256` describe everything that arrived; `sha256` is empty when the body was
+    too large to be read at all (over REQUEST_MAX_BYTES).
+    """
+
+    head: bytes
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, data: bytes) -> ReceivedBody:
+        return cls(head=data, size=len(data), sha256=hashlib.sha256(data).hexdigest())
+
+    @property
+    def complete(self) -> bool:
+        return len(self.head) == self.size
+
+
+def body_receive(stream: Any, *, declared_size: int | None = None) -> ReceivedBody:
+    """Read a submitted body from a file-like object without ever holding more than the limit.
+
+    Keeps the first GAME_RECORD_MAX_BYTES, measures and hashes the rest in chunks, and does not
+    read at all past REQUEST_MAX_BYTES (the declared size is then taken as the size).
+    """
     limit = settings.GAME_RECORD_MAX_BYTES
-    if len(body) > limit:
+    ceiling = settings.REQUEST_MAX_BYTES
+    if declared_size is not None and declared_size > ceiling:
+        return ReceivedBody(head=stream.read(limit) or b"", size=declared_size, sha256="")
+    digest = hashlib.sha256()
+    head = bytearray()
+    size = 0
+    while True:
+        chunk = stream.read(64 * 1024)
+        if not chunk:
+            break
+        size += len(chunk)
+        digest.update(chunk)
+        if len(head) <= limit:
+            head += chunk[: limit + 1 - len(head)]
+        if size > ceiling:
+            return ReceivedBody(head=bytes(head[:limit]), size=size, sha256="")
+    if size > limit:
+        head = head[:limit]
+    return ReceivedBody(head=bytes(head), size=size, sha256=digest.hexdigest())
+
+
+def _parse_envelope(received: ReceivedBody) -> dict:
+    limit = settings.GAME_RECORD_MAX_BYTES
+    if received.size > limit:
         raise EnvelopeError(
             413,
             "TOO_LARGE",
-            {"record": [f"The record is {len(body):,} bytes; the limit is {limit:,} bytes."]},
+            {
+                "record": [
+                    f"The record is {received.size:,} bytes; the limit is {limit:,} bytes. "
+                    f"Only its first {limit:,} bytes are kept."
+                ]
+            },
         )
-    if not body.strip():
+    if not received.head.strip():
         raise EnvelopeError(400, "MALFORMED", {"record": ["The record is empty."]})
     try:
-        document = json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError as exc:
+        # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
+        # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
+        document = jsonio.load(received.head)
+    except jsonio.JsonProblem as exc:
+        message = str(exc)
         raise EnvelopeError(
-            400, "MALFORMED", {"record": [f"The record is not UTF-8 text (byte {exc.start})."]}
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise EnvelopeError(
-            400,
-            "MALFORMED",
-            {"record": [f"Not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}."]},
-        ) from None
-    except RecursionError:
-        raise EnvelopeError(
-            400, "MALFORMED", {"record": ["The JSON is nested too deeply."]}
+            400, "MALFORMED", {"record": [message[0].upper() + message[1:] + "."]}
         ) from None
     if not isinstance(document, dict):
         raise EnvelopeError(400, "MALFORMED", {"record": ["A game record must be a JSON object."]})
+    _check_played_at(document)
     return document
+
+
+def _check_played_at(document: dict) -> None:
+    """A game from the future would sit after every later game in the rating order."""
+    try:
+        played_at = engine.parse_played_at(document["played_at"])
+    except (KeyError, engine.MalformedRecord):
+        return  # absent, or the engine will name exactly what is wrong with it
+    latest = timezone.now() + PLAYED_AT_FUTURE_TOLERANCE
+    if played_at > latest:
+        raise EnvelopeError(
+            400,
+            "MALFORMED",
+            {"played_at": ["The game cannot have been played in the future."]},
+        )
 
 
 def _seat_names(document: dict) -> list[str] | None:
@@ -107,6 +176,21 @@ def _seat_names(document: dict) -> list[str] | None:
     return names
 
 
+def _may_be_player_name(name: str) -> bool:
+    """Whether a name could be a display name at all; the others never reach the database.
+
+    A lone surrogate or a NUL cannot be stored or even compared by PostgreSQL, and a name longer
+    than a display name can be matches nobody.
+    """
+    if not 0 < len(name) <= PLAYER_NAME_MAX_LENGTH or "\x00" in name:
+        return False
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: bool) -> list:
     if names is None:
         if check_participant and not may_submit_any_game(actor):
@@ -116,7 +200,7 @@ def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: 
                 {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
             )
         return []
-    found = players_by_names(names)
+    found = players_by_names([name for name in names if _may_be_player_name(name)])
     unknown = [name for name in names if name.lower() not in found]
     if unknown:
         raise EnvelopeError(
@@ -124,8 +208,8 @@ def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: 
             "UNKNOWN_PLAYER",
             {
                 "players": [
-                    f"No registered player is named {name!r}: names must match a player's "
-                    "display name (case does not matter)."
+                    f"No registered player is named {jsonio.describe(name)}: names must match a "
+                    "player's display name (case does not matter)."
                     for name in unknown
                 ]
             },
@@ -135,20 +219,26 @@ def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: 
         raise EnvelopeError(
             400, "DUPLICATE_PLAYER", {"players": ["The same player cannot take two seats."]}
         )
-    if check_participant and not may_submit_any_game(actor):
-        own = player_of(actor)
-        if own is None or own.pk not in {p.pk for p in seated}:
-            raise EnvelopeError(
-                403,
-                "NOT_PARTICIPANT",
-                {"detail": ["You may submit only games you played in."]},
-            )
     return seated
 
 
-def _validate_extensions(actor: Any, values: dict[str, Any], seated: list) -> dict[str, Any]:
+def _check_participant(actor: Any, seated: list, *, vouched: bool) -> None:
+    if vouched or may_submit_any_game(actor):
+        return
+    own = player_of(actor)
+    if own is None or own.pk not in {p.pk for p in seated}:
+        raise EnvelopeError(
+            403, "NOT_PARTICIPANT", {"detail": ["You may submit only games you played in."]}
+        )
+
+
+def _validate_extensions(
+    actor: Any, values: dict[str, Any], seated: list
+) -> tuple[dict[str, Any], bool]:
+    """What to store of the extension fields, and whether one of them vouched for the actor."""
     known = submission_extensions()
     stored: dict[str, Any] = {}
+    vouched = False
     for name, value in values.items():
         if value in (None, ""):
             continue
@@ -161,7 +251,8 @@ def _validate_extensions(actor: Any, values: dict[str, Any], seated: list) -> di
             raise EnvelopeError(400, "REJECTED", {name: exc.messages}) from None
         except PermissionDenied as exc:
             raise EnvelopeError(403, "REJECTED", {name: [str(exc) or "Not allowed."]}) from None
-    return stored
+        vouched = vouched or extension.vouches_for_submitter
+    return stored, vouched
 
 
 def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
@@ -176,7 +267,7 @@ def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
 def record_submit(
     *,
     actor: Any,
-    body: bytes,
+    body: bytes | ReceivedBody,
     source: str = RecordSource.API,
     idempotency_key: str = "",
     extensions: dict[str, Any] | None = None,
@@ -186,8 +277,12 @@ def record_submit(
 
     The raw body is stored even when the envelope is refused (not JSON, too large, unknown
     player, not a participant): the record is then `invalid` with the reason and no task runs.
+    A body over the size limit is kept in part: its first GAME_RECORD_MAX_BYTES, size and hash.
     """
-    idempotency_key = (idempotency_key or "").strip()[:128]
+    received = body if isinstance(body, ReceivedBody) else ReceivedBody.of(body)
+    # Printable characters only: the key is stored and compared as text.
+    idempotency_key = "".join(ch for ch in (idempotency_key or "") if ch.isprintable())
+    idempotency_key = idempotency_key.strip()[:128]
     previous = _existing_submission(actor, idempotency_key)
     if previous is not None:
         return previous
@@ -196,15 +291,20 @@ def record_submit(
     stored_extensions: dict[str, Any] = {}
     refusal: EnvelopeError | None = None
     try:
-        document = _parse_envelope(body)
-        seated = _resolve_players(actor, _seat_names(document), check_participant=check_participant)
+        document = _parse_envelope(received)
+        names = _seat_names(document)
+        seated = _resolve_players(actor, names, check_participant=check_participant)
         seat_player_ids = [p.pk for p in seated]
-        stored_extensions = _validate_extensions(actor, extensions or {}, seated)
+        stored_extensions, vouched = _validate_extensions(actor, extensions or {}, seated)
+        if check_participant and names is not None:
+            _check_participant(actor, seated, vouched=vouched)
     except EnvelopeError as exc:
         refusal = exc
 
     record = GameRecord(
-        body=body,
+        body=received.head,
+        body_size=received.size,
+        body_sha256=received.sha256,
         submitter=actor if getattr(actor, "is_authenticated", False) else None,
         source=source,
         idempotency_key=idempotency_key,
@@ -357,19 +457,14 @@ def _announce(game_id: int, record_id: int, extensions: dict) -> None:
 
 
 def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
-    raw = document.get("played_at")
-    if isinstance(raw, str):
-        try:
-            parsed = parse_datetime(raw)
-        except ValueError:
-            parsed = None
-        if parsed is not None:
-            return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, dt.UTC)
-    return fallback
+    """The record's own time (the engine accepted it, so it is in range), else its arrival."""
+    if "played_at" not in document:
+        return fallback
+    return engine.parse_played_at(document["played_at"])
 
 
 def _game_create(record: GameRecord, verdict: dict) -> Game:
-    document = json.loads(record.body_bytes.decode("utf-8"))
+    document = jsonio.load(record.body_bytes)
     seats = document["players"]
     colours = [seat["colour"] for seat in seats]
     is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]

@@ -50,4 +50,9 @@ def is_controller_anywhere(user: Any) -> bool:
 
 
 def may_submit_any_game(user: Any) -> bool:
-    return is_admin(user) or is_organiser(user) or is_controller_anywhere(user)
+    """Only site staff may submit a casual game they did not play in.
+
+    Organisers and controllers act for their own championships only: a match game they submit
+    is vouched for by the `match` submission extension, which checks that championship.
+    """
+    return is_admin(user)

@@ -7,17 +7,23 @@ class TournamentsConfig(AppConfig):
     player_page_sections = ["tournaments/_player_entries.html"]
 
     def ready(self) -> None:
-        from games.hooks import SubmissionExtension, register_submission_extension
+        from games.hooks import (
+            SubmissionExtension,
+            register_game_visibility,
+            register_submission_extension,
+        )
         from games.signals import game_adjudicated
-        from tournaments import receivers, services
+        from tournaments import receivers, selectors, services
 
         register_submission_extension(
             SubmissionExtension(
                 name="match",
                 validate=services.validate_match_submission,
                 help_text="The tournament match this game was played for.",
+                vouches_for_submitter=True,
             )
         )
+        register_game_visibility(selectors.games_visible_to)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
         )

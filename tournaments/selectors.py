@@ -31,6 +31,16 @@ def championships_visible_to(user: Any) -> QuerySet[Championship]:
     return championships.filter(published=True)
 
 
+def games_visible_to(user: Any, games: QuerySet) -> QuerySet:
+    """Hide the games of events in championships this user may not see (a games hook)."""
+    if user and user.is_authenticated and user.is_staff:
+        return games
+    hidden = Event.objects.exclude(
+        championship__in=championships_visible_to(user).values("pk")
+    ).values("pk")
+    return games.exclude(event_id__in=hidden)
+
+
 def events_visible_to(user: Any) -> QuerySet[Event]:
     visible = championships_visible_to(user).values("pk")
     return Event.objects.filter(championship__in=visible).select_related(

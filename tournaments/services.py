@@ -282,10 +282,11 @@ def eligibility_problems(event: Event, player: Player) -> list[str]:
         if player.date_of_birth is None:
             problems.append("A junior event needs the player's date of birth on their profile.")
         elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
+            # Never the age itself: organisers see this answer, and the date of birth is private.
             problems.append(
-                f"{player.display_name} is {_age_on(player.date_of_birth, event.cutoff_date)} on "
-                f"{event.cutoff_date:%d %B %Y}; this event is for players under "
-                f"{event.junior_age_limit}."
+                f"{player.display_name} is not under {event.junior_age_limit} on the cut-off "
+                f"date ({event.cutoff_date:%d %B %Y}); this event is for players under "
+                f"{event.junior_age_limit} on that day."
             )
     elif event.eligibility == Eligibility.NATIONAL:
         if player.country.code not in event.countries:
@@ -792,32 +793,40 @@ def match_open_for_games(match: Match) -> bool:
 
 
 def validate_match_submission(*, actor: Any, value: Any, seat_players: list) -> int:
-    """Submission extension `match`: the game must be between this match's two players."""
+    """Submission extension `match`: the game must be between this match's two players.
+
+    Who plays whom is told only to the match's players and the championship's staff: anyone
+    else gets the same answer as for a match that does not exist.
+    """
     try:
-        match_id = int(value)
-    except (TypeError, ValueError):
-        raise ValidationError("Give the match id as a whole number.") from None
+        match_id = int(str(value).strip()) if len(str(value)) <= 18 else None
+    except ValueError:
+        match_id = None
+    if match_id is None or match_id < 1:
+        raise ValidationError("Give the match id as a whole number.")
     match = (
         Match.objects.select_related("event__championship", "entry_a__player", "entry_b__player")
         .filter(pk=match_id)
         .first()
     )
-    if match is None:
-        raise ValidationError(f"There is no match {match_id}.")
+    entries = (match.entry_a, match.entry_b) if match else ()
+    players = {entry.player_id for entry in entries if entry is not None}
+    own = player_of(actor)
+    if match is None or not (
+        (own is not None and own.pk in players) or can_rule(actor, match.event.championship)
+    ):
+        raise ValidationError(
+            f"You have no match {match_id}: only the match's players and the championship's "
+            "staff may submit its games."
+        )
     if not match_open_for_games(match):
         raise ValidationError(
             f"Match {match_id} is not open for games ({match.get_status_display()})."
         )
-    players = {match.entry_a.player_id, match.entry_b.player_id}
     if len(seat_players) != 2 or {p.pk for p in seat_players} != players:
         raise ValidationError(
             f"Match {match_id} is {match.entry_a.player} v {match.entry_b.player}; the record's "
             "players must be exactly these two."
-        )
-    own = player_of(actor)
-    if not (can_rule(actor, match.event.championship) or (own and own.pk in players)):
-        raise PermissionDenied(
-            "Only the match's players and the championship's staff may submit its games."
         )
     return match_id
 

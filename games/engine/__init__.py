@@ -6,12 +6,14 @@ Public API (see docs/game-records.md and docs/rules.md):
 - ``legal_moves(position) -> list[dict]``: legal moves of a ``tantrix-position/1``; raises
   ``MalformedPosition``.
 - ``selfplay(seed, players="2") -> dict``: a complete, legal, randomly played record.
+- ``parse_played_at(text) -> datetime``: a record's ``played_at`` in UTC; raises
+  ``MalformedRecord`` when it is not a date and time in the years the engine accepts.
 """
 
 from .adjudicate import adjudicate
 from .errors import ERROR_CODES, PLACEMENT_PRIORITY, MalformedPosition, MalformedRecord
 from .position import POSITION_FORMAT, legal_moves
-from .record import FORMAT
+from .record import FORMAT, parse_played_at
 from .selfplay import selfplay
 
 __all__ = [
@@ -23,5 +25,6 @@ __all__ = [
     "MalformedRecord",
     "adjudicate",
     "legal_moves",
+    "parse_played_at",
     "selfplay",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from .errors import MalformedRecord
@@ -284,11 +284,32 @@ def _claimed(value: Any, seats: int) -> tuple[int, ...]:
     return tuple(claimed)
 
 
+# Tantrix dates from 1987; a record's time must also survive conversion to UTC and storage.
+PLAYED_AT_EARLIEST = datetime(1987, 1, 1, tzinfo=UTC)
+PLAYED_AT_LATEST = datetime(2200, 12, 31, 23, 59, 59, tzinfo=UTC)
+
+
+def parse_played_at(value: Any) -> datetime:
+    """``played_at`` as an aware UTC datetime (no offset means UTC); raise ``MalformedRecord``."""
+    if type(value) is not str:
+        raise _fail(f"played_at: expected an ISO 8601 date and time, got {describe(value)}")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise _fail(
+            f"played_at: expected an ISO 8601 date and time, got {describe(value)}"
+        ) from None
+    try:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except OverflowError:
+        moment = None
+    if moment is None or not PLAYED_AT_EARLIEST <= moment <= PLAYED_AT_LATEST:
+        raise _fail(
+            f"played_at: {describe(value)} is outside the years "
+            f"{PLAYED_AT_EARLIEST.year}..{PLAYED_AT_LATEST.year} (UTC)"
+        )
+    return moment
+
+
 def _played_at(value: Any) -> None:
-    if type(value) is str:
-        try:
-            datetime.fromisoformat(value)
-            return
-        except ValueError:
-            pass
-    raise _fail(f"played_at: expected an ISO 8601 date and time, got {describe(value)}")
+    parse_played_at(value)

@@ -90,7 +90,7 @@ def test_submit_page_shows_refusals(client, pair):
     )
     assert response.status_code == 200
     html = response.content.decode()
-    assert "No registered player is named &#x27;Nobody&#x27;" in html
+    assert "No registered player is named &quot;Nobody&quot;" in html
     assert "was refused" in html
 
 

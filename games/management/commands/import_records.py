@@ -42,9 +42,11 @@ class Command(BaseCommand):
                 raise CommandError(f"No user is named {username!r}.")
         ids, refused = [], 0
         for path in tqdm(files, desc="submitting", unit="record", disable=options["verbosity"] < 1):
+            with path.open("rb") as stream:
+                body = services.body_receive(stream, declared_size=path.stat().st_size)
             submission = services.record_submit(
                 actor=actor,
-                body=path.read_bytes(),
+                body=body,
                 source=RecordSource.IMPORT,
                 check_participant=actor is not None,
             )

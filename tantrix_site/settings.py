@@ -146,8 +146,25 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("BEHIND_TLS_PROXY", False):
+# A TLS-terminating proxy in front: trust its X-Forwarded-Proto (and its last X-Forwarded-For
+# hop for the login limits, see tantrix_site/throttling.py).
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Login limits and Content-Security-Policy ---
+# Failed logins (web, API token, admin) are counted in the default cache per user name and per
+# client address; CACHE_URL (Redis) shares the counts between processes, the default local
+# memory cache counts per process. tantrix_site/throttling.py explains the rules.
+LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 10, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30, minimum=1)
+LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1)
+AUTHENTICATION_BACKENDS = [
+    "tantrix_site.throttling.LoginLimitedModelBackend",
+    # Kept for the sessions it made (sign-up logs in with it); never asked for a password, since
+    # the backend above ends authentication itself.
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 # Raw game records are stored as submitted; the API refuses bodies above this (413).
 GAME_RECORD_MAX_BYTES = env_int("GAME_RECORD_MAX_BYTES", 256 * 1024, minimum=1024)

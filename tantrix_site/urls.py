@@ -2,11 +2,10 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
 
 from players.api import PlayerViewSet
-from tantrix_site import views
+from tantrix_site import throttling, views
 from tantrix_site.health import healthz
 
 router = DefaultRouter()
@@ -15,7 +14,7 @@ router.register("players", PlayerViewSet, basename="player")
 api_urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("auth/token/", ObtainAuthToken.as_view(), name="api-token"),
+    path("auth/token/", throttling.TokenObtainView.as_view(), name="api-token"),
     path("", include("games.api_urls")),
     path("", include("ratings.api_urls")),
     path("", include("tournaments.api_urls")),
@@ -27,7 +26,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", throttling.LimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("players/", include("players.urls")),

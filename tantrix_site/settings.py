@@ -140,8 +140,6 @@ WHITENOISE_USE_FINDERS = DEBUG
 # Security: on unless debugging locally over plain HTTP.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = 0 if DEBUG else env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -151,6 +149,19 @@ X_FRAME_OPTIONS = "DENY"
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HSTS only where the site is served over HTTPS. SecurityMiddleware sends the header on secure
+# requests only, and without a proxy or a redirect no request here is secure: the setting says so.
+_hsts_seconds = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
+_served_over_https = (BEHIND_TLS_PROXY or SECURE_SSL_REDIRECT) and not DEBUG
+SECURE_HSTS_SECONDS = _hsts_seconds if _served_over_https else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+# Browsers' preload lists are hard to leave: opt in only, and only with a year's max-age.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+if SECURE_HSTS_PRELOAD and 0 < SECURE_HSTS_SECONDS < 31536000:
+    raise ImproperlyConfigured(
+        f"SECURE_HSTS_PRELOAD=1 needs SECURE_HSTS_SECONDS of at least 31536000 (one year), "
+        f"not {SECURE_HSTS_SECONDS}"
+    )
 
 # --- Login limits and Content-Security-Policy ---
 # Failed logins (web, API token, admin) are counted in the default cache per user name and per

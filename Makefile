@@ -78,7 +78,7 @@ worker: $(VENV)/.installed
 	$(BIN)/celery -A tantrix_site worker -Q $(QUEUES) --loglevel INFO
 
 beat: $(VENV)/.installed
-	$(BIN)/celery -A tantrix_site beat --loglevel INFO --schedule /tmp/tantrix-celerybeat-schedule
+	$(BIN)/celery -A tantrix_site beat --loglevel INFO
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -23,6 +23,7 @@ from games.serializers import (
     RecordSerializer,
     RecordSubmitResponseSerializer,
 )
+from tantrix_site.filters import BoundedFilterSet, id_filter
 from tantrix_site.middleware import declared_body_size
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
@@ -146,10 +147,10 @@ class RecordDetailView(generics.RetrieveAPIView):
         return record
 
 
-class GameFilter(filters.FilterSet):
-    player = filters.NumberFilter(help_text="Player id")
+class GameFilter(BoundedFilterSet):
+    player = id_filter(help_text="Player id")
     context = filters.ChoiceFilter(choices=GameContext.choices)
-    event = filters.NumberFilter(help_text="Tournament event id")
+    event = id_filter(help_text="Tournament event id")
     played_from = filters.DateFilter()
     played_to = filters.DateFilter()
 

@@ -327,7 +327,8 @@ class AdjustmentListCreateView(generics.ListCreateAPIView):
 
     def get_queryset(self):
         player = self.request.query_params.get("player", "")
-        return selectors.adjustment_list(player_id=int(player) if player.isdigit() else None)
+        player_id = int(player) if player.isdigit() and len(player) <= 18 else None
+        return selectors.adjustment_list(player_id=player_id)
 
 
 class AuditListView(generics.ListAPIView):

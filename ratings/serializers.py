@@ -138,7 +138,7 @@ class StaffTitleSerializer(TitleSerializer):
 
 
 class TitleAwardSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     note = serializers.CharField(max_length=2000)
 
 
@@ -192,10 +192,13 @@ class NoteSerializer(serializers.Serializer):
 
 
 class AdjustmentSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     system = serializers.ChoiceField(choices=RatingSystem.choices)
-    delta = serializers.FloatField(required=False, allow_null=True)
-    value = serializers.FloatField(required=False, allow_null=True)
+    # Bounds a real correction never reaches; beyond them it is a typing mistake.
+    delta = serializers.FloatField(
+        required=False, allow_null=True, min_value=-1000.0, max_value=1000.0
+    )
+    value = serializers.FloatField(required=False, allow_null=True, min_value=0.0, max_value=5000.0)
     reason = serializers.CharField(max_length=2000)
 
     def validate(self, attrs: dict) -> dict:

@@ -25,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import Count, Exists, FilteredRelation, Max, Min, OuterRef, Q, Sum
 from django.utils import timezone
 
@@ -65,6 +65,7 @@ from ratings.systems import (
     title_lapse,
 )
 from ratings.systems.titles import BELOW_LOBBY, CAP_REACHED, NO_ELO_TOURNAMENT
+from tantrix_site.errors import ServiceBusy
 
 logger = logging.getLogger(__name__)
 
@@ -82,8 +83,24 @@ _LOCK_KEYS = {
 }
 
 
-def _lock(*names: str) -> None:
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout ran out
+
+
+class RatingsBusy(OperationalError, ServiceBusy):
+    """The rating tables' locks were not free in time. Tasks retry on OperationalError; views
+    answer 503 (ServiceBusy)."""
+
+    def __init__(self, message: str):
+        ServiceBusy.__init__(self, message, retry_after=60)
+
+
+def _lock(*names: str, wait_seconds: float | None = None) -> None:
     """Take the advisory locks of these tables for the current transaction, in a fixed order.
+
+    Waits at most `wait_seconds` (default RATINGS_LOCK_WAIT_SECONDS), then raises
+    OperationalError: an apply task behind a long recompute gives up and is retried later
+    instead of holding a worker and a connection indefinitely. The transaction's own
+    lock_timeout is restored afterwards, so row locks later in it are not affected.
 
     SQLite (the zero-setup local run, tasks eager, one process) has no advisory locks and no
     concurrent writers; there this is a no-op.
@@ -92,12 +109,29 @@ def _lock(*names: str) -> None:
         raise RuntimeError("rating locks are transaction-scoped: call inside transaction.atomic")
     if connection.vendor != "postgresql":
         return
+    wait = settings.RATINGS_LOCK_WAIT_SECONDS if wait_seconds is None else wait_seconds
     keys = sorted({_LOCK_KEYS[name] for name in names})
     # One statement, one round trip: PostgreSQL evaluates the select list left to right, so the
-    # locks are still taken one after the other in key order.
-    sql = "SELECT " + ", ".join(["pg_advisory_xact_lock(%s, %s)"] * len(keys))
+    # previous timeout is read, ours set, and the locks taken one after the other in key order.
+    sql = (
+        "SELECT current_setting('lock_timeout'), set_config('lock_timeout', %s, true), "
+        + ", ".join(["pg_advisory_xact_lock(%s, %s)"] * len(keys))
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [arg for key in keys for arg in (_LOCK_NAMESPACE, key)])
+        try:
+            cursor.execute(
+                sql,
+                [f"{max(1, round(wait * 1000))}ms"]
+                + [arg for key in keys for arg in (_LOCK_NAMESPACE, key)],
+            )
+        except OperationalError as exc:
+            if getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                raise RatingsBusy(
+                    "The ratings are being recalculated; try again in a minute."
+                ) from exc
+            raise
+        previous = cursor.fetchone()[0]
+        cursor.execute("SELECT set_config('lock_timeout', %s, true)", [previous])
 
 
 def _fault_injection_delay() -> None:
@@ -1779,7 +1813,8 @@ def ratings_recompute(
     began = time.perf_counter()
     result = Recompute()
     with transaction.atomic():
-        _lock(*wanted)
+        # A recompute may wait for the batch in progress, but not forever either.
+        _lock(*wanted, wait_seconds=settings.RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS)
         reverted = _reverted_game_ids()
         duel_systems = [
             s

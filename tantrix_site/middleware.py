@@ -9,6 +9,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
+from tantrix_site.errors import ServiceBusy
+
 
 def oversized_body_allowed(view: Any) -> Any:
     """Mark a view that reads its own body within bounds (it stores what an oversized one was)."""
@@ -51,3 +53,26 @@ class RequestSizeLimitMiddleware:
         return HttpResponse(
             render_to_string("413.html", {"message": message}, request=request), status=413
         )
+
+
+class ServiceBusyMiddleware:
+    """A `ServiceBusy` from any view becomes 503 with Retry-After, in JSON or as a page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if not isinstance(exception, ServiceBusy):
+            return None
+        message = str(exception)
+        if request.path.startswith("/api/"):
+            response = JsonResponse({"detail": message}, status=503)
+        else:
+            response = HttpResponse(
+                render_to_string("503.html", {"message": message}, request=request), status=503
+            )
+        response["Retry-After"] = str(exception.retry_after)
+        return response

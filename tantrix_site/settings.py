@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tantrix_site.middleware.RequestSizeLimitMiddleware",
+    "tantrix_site.middleware.ServiceBusyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -202,6 +204,14 @@ CONTENT_SECURITY_POLICY = {
 # Raw game records are stored as submitted; the API refuses bodies above this (413).
 GAME_RECORD_MAX_BYTES = env_int("GAME_RECORD_MAX_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(GAME_RECORD_MAX_BYTES * 2, 2_621_440)
+# No request body larger than this is read by anything: other views answer 413 before parsing;
+# the record submission views store the first GAME_RECORD_MAX_BYTES with the declared size.
+REQUEST_MAX_BYTES = env_int(
+    "REQUEST_MAX_BYTES", max(8 * 1024 * 1024, GAME_RECORD_MAX_BYTES * 4), minimum=1024
+)
+if REQUEST_MAX_BYTES < GAME_RECORD_MAX_BYTES:
+    raise ImproperlyConfigured("REQUEST_MAX_BYTES must be at least GAME_RECORD_MAX_BYTES")
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # Records pending or processing longer than this are re-enqueued by the sweep.
 GAME_RECORD_STALE_SECONDS = env_int("GAME_RECORD_STALE_SECONDS", 120, minimum=1)
 # Fault injection for the worker-kill tests only: seconds a worker waits after claiming.
@@ -217,7 +227,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env_int("API_PAGE_SIZE", 50, minimum=1, maximum=500),
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "tantrix_site.filters.BoundedFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
@@ -232,6 +242,8 @@ REST_FRAMEWORK = {
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "tantrix_site.api.exception_handler",
+    # `?format=` is a filter on events (knockout, swiss, ...), not a renderer switch.
+    "URL_FORMAT_OVERRIDE": None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -277,6 +289,12 @@ CELERY_TASK_ROUTES = {
     "ratings.*": {"queue": "ratings"},
 }
 CELERY_QUEUES_ALL = ["default", "games", "tournaments", "ratings"]
+# Beat keeps when each periodic task last ran in a file in the project's state folder (one per
+# deployment, never shared through /tmp); a damaged file is replaced, not fatal.
+CELERY_BEAT_SCHEDULER = "tantrix_site.beat:SelfHealingScheduler"
+CELERY_BEAT_SCHEDULE_FILENAME = env_str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
+)
 CELERY_BEAT_SCHEDULE = {
     # Covers a broker outage at submission time and a worker killed mid-task.
     "games-sweep-stale-records": {
@@ -351,6 +369,12 @@ RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, mini
 RATINGS_APPLY_BATCH_GAMES = env_int("RATINGS_APPLY_BATCH_GAMES", 200, minimum=1)
 RATINGS_APPLY_BATCH_SECONDS = env_float("RATINGS_APPLY_BATCH_SECONDS", 0.5, minimum=0.0)
 RATINGS_APPLY_SCHEDULE_SECONDS = env_int("RATINGS_APPLY_SCHEDULE_SECONDS", 15, minimum=1)
+# How long a rating write waits for the tables' advisory locks before giving up (the task is
+# retried); a recompute, which holds them for its whole run, may wait longer for its turn.
+RATINGS_LOCK_WAIT_SECONDS = env_float("RATINGS_LOCK_WAIT_SECONDS", 30.0, minimum=0.001)
+RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS = env_float(
+    "RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS", 600.0, minimum=0.001
+)
 # The API schema names the ratings' choice sets, so they do not collide with other apps'.
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 from urllib.parse import urlparse
@@ -47,12 +48,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         _drop_test_databases_of_dead_runs(database_url)
 
 
+def _run_tag() -> str:
+    """This machine and process: test databases are named test_<name>_<host>_<pid>.
+
+    The host part (a short hash of the host name) keeps a run on one machine from judging the
+    databases of runs on another machine sharing the PostgreSQL server by their pids.
+    """
+    host = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+    return f"{host}_{os.getpid()}"
+
+
 def _drop_test_databases_of_dead_runs(database_url: str) -> None:
-    """A run that was killed leaves its test_<name>_<pid> database behind; drop those."""
+    """A run that was killed leaves its test database behind; drop this machine's such ones.
+
+    Only databases tagged with this host whose process is gone, and that nobody is connected
+    to, are dropped: never another machine's, never one in use.
+    """
     import psycopg
 
     parsed = urlparse(database_url)
-    prefix = f"test_{parsed.path.lstrip('/')}_"
+    host = _run_tag().split("_", 1)[0]
+    prefix = f"test_{parsed.path.lstrip('/')}_{host}_"
     with psycopg.connect(
         host=parsed.hostname or "127.0.0.1",
         port=parsed.port or 5432,
@@ -64,14 +80,16 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
         names = [
             row[0]
             for row in conn.execute(
-                "SELECT datname FROM pg_database WHERE datname LIKE %s", [prefix + "%"]
+                "SELECT datname FROM pg_database d WHERE starts_with(datname, %s) AND NOT EXISTS "
+                "(SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)",
+                [prefix],
             )
         ]
         for name in names:
             pid = name[len(prefix) :]
             if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
                 continue
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
 
 
 def _alive(pid: int) -> bool:
@@ -160,4 +178,4 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         test = alias.setdefault("TEST", {})
         base = test.get("NAME") or f"test_{alias['NAME']}"
         if alias["ENGINE"].endswith("postgresql"):
-            test["NAME"] = f"{base}_{os.getpid()}"
+            test["NAME"] = f"{base}_{_run_tag()}"

@@ -212,6 +212,14 @@ class EventViewSet(
         page = self.paginate_queryset(selectors.matches_for_event(self.get_object()))
         return self.get_paginated_response(MatchSerializer(page, many=True).data)
 
+    @extend_schema(responses=RoundSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def rounds(self, request, pk=None):
+        """The event's rounds and deadlines; set one with `POST /api/rounds/{id}/deadline/`."""
+        rounds = self.get_object().rounds.order_by("number")
+        page = self.paginate_queryset(rounds)
+        return self.get_paginated_response(RoundSerializer(page, many=True).data)
+
     @extend_schema(responses=GroupTableSerializer(many=True))
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):

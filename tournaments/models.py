@@ -3,6 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from games.models import Game
@@ -18,7 +19,10 @@ class Category(models.TextChoices):
 
 class Championship(models.Model):
     name = models.CharField(max_length=120)
-    year = models.PositiveSmallIntegerField()
+    # Tantrix championships began in 1988; the upper bound keeps dates derived from it storable.
+    year = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1988), MaxValueValidator(2200)]
+    )
     category = models.CharField(max_length=12, choices=Category.choices, default=Category.OPEN)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_championships", blank=True
@@ -73,40 +77,63 @@ class Event(models.Model):
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
-    stage = models.PositiveSmallIntegerField(default=1, help_text="Order within the championship")
+    stage = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="Order within the championship",
+    )
     format = models.CharField(max_length=12, choices=EventFormat.choices)
     status = models.CharField(
         max_length=12, choices=EventStatus.choices, default=EventStatus.REGISTRATION
     )
-    games_per_match = models.PositiveSmallIntegerField(default=2)
+    games_per_match = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(99)]
+    )
     extra_game_margin = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0"))
-    max_extra_games = models.PositiveSmallIntegerField(default=0)
+    max_extra_games = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(20)]
+    )
     tp_scheme = models.PositiveSmallIntegerField(default=1)
-    time_limit_seconds = models.PositiveIntegerField(default=15 * 60)
+    time_limit_seconds = models.PositiveIntegerField(
+        default=15 * 60, validators=[MinValueValidator(60), MaxValueValidator(24 * 3600)]
+    )
     eligibility = models.CharField(
         max_length=16, choices=Eligibility.choices, default=Eligibility.OPEN
     )
-    junior_age_limit = models.PositiveSmallIntegerField(default=16)
+    junior_age_limit = models.PositiveSmallIntegerField(
+        default=16, validators=[MinValueValidator(6), MaxValueValidator(30)]
+    )
     cutoff_date = models.DateField(null=True, blank=True)
     countries = models.JSONField(default=list, blank=True, help_text="ISO codes (national)")
-    minimum_ranking = models.PositiveIntegerField(null=True, blank=True)
+    minimum_ranking = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(1000)]
+    )
     # What feeds it: registrations, and/or the qualifiers of another event.
     feeds_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="feeds"
     )
     qualifiers_count = models.PositiveIntegerField(
-        null=True, blank=True, help_text="How many qualify from `feeds_from` into this event"
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(4096)],
+        help_text="How many qualify from `feeds_from` into this event",
     )
     qualifier_policy = models.CharField(
         max_length=20, choices=QualifierPolicy.choices, default=QualifierPolicy.AGAINST_TOP_SEEDS
     )
-    sections = models.PositiveSmallIntegerField(default=1)
-    groups_count = models.PositiveSmallIntegerField(default=0)
+    sections = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(64)])
+    groups_count = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(1024)]
+    )
     double_round_robin = models.BooleanField(default=False)
-    swiss_rounds = models.PositiveSmallIntegerField(default=0)
-    draw_seed = models.BigIntegerField(null=True, blank=True)
+    swiss_rounds = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(50)])
+    draw_seed = models.BigIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(0), MaxValueValidator(2**62)]
+    )
     round_days = models.PositiveSmallIntegerField(
-        default=14, help_text="Days each round lasts; sets round deadlines at the draw"
+        default=14,
+        validators=[MinValueValidator(1), MaxValueValidator(365)],
+        help_text="Days each round lasts; sets round deadlines at the draw",
     )
     champion = models.ForeignKey(
         "Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

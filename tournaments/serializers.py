@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tantrix_site.filters import MAX_INTEGER
 from tournaments.models import (
     AuditEntry,
     Championship,
@@ -12,6 +13,9 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services import EVENT_FIELDS
+
+# A reason is a sentence or a paragraph, not a document.
+REASON_MAX_LENGTH = 2000
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -85,14 +89,18 @@ class EntrySerializer(serializers.ModelSerializer):
 
 class RegisterSerializer(serializers.Serializer):
     player = serializers.IntegerField(
-        required=False, help_text="Player id; defaults to your own player"
+        required=False,
+        min_value=1,
+        max_value=MAX_INTEGER,
+        help_text="Player id; defaults to your own player",
     )
 
 
 class SeedSerializer(serializers.Serializer):
     order = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_INTEGER),
         required=False,
+        max_length=4096,
         help_text="Entry ids, best first; omit to seed from ratings",
     )
 
@@ -107,7 +115,9 @@ class RegistrationSerializer(serializers.Serializer):
 
 
 class WithdrawSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH
+    )
 
 
 class MatchGameSerializer(serializers.ModelSerializer):
@@ -144,6 +154,7 @@ class MatchSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "event",
+            "round",
             "round_number",
             "round_name",
             "deadline",
@@ -170,12 +181,19 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class RuleSerializer(serializers.Serializer):
-    winner = serializers.IntegerField(allow_null=True, help_text="Winning entry id; null: void")
-    reason = serializers.CharField()
+    winner = serializers.IntegerField(
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_INTEGER,
+        help_text="Winning entry id; null: void",
+    )
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class PenaltySerializer(serializers.Serializer):
-    game = serializers.IntegerField(help_text="Match game number (1, 2, ...)")
+    game = serializers.IntegerField(
+        min_value=1, max_value=1000, help_text="Match game number (1, 2, ...)"
+    )
     side = serializers.ChoiceField(choices=[0, 1], help_text="The side that ran over time")
 
 
@@ -188,7 +206,9 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class DeadlineSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField()
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH
+    )
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

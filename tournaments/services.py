@@ -204,8 +204,17 @@ def _validate_event(event: Event) -> None:
         errors["sections"] = "Sections must be 1, 2, 4, 8, ..."
     if event.eligibility == Eligibility.JUNIOR and event.cutoff_date is None:
         errors["cutoff_date"] = "A junior event needs the cut-off date for the age limit."
-    if event.eligibility == Eligibility.NATIONAL:
-        codes = [str(c).upper() for c in (event.countries or [])]
+    countries = event.countries if event.countries is not None else []
+    if not isinstance(countries, list) or not all(
+        isinstance(code, str) and len(code) <= 3 for code in countries
+    ):
+        errors["countries"] = "Give the countries as a list of ISO country codes, e.g. [\"HU\"]."
+        countries = []
+    elif len(countries) > len(country_registry):
+        errors["countries"] = "That is more countries than there are."
+        countries = []
+    if event.eligibility == Eligibility.NATIONAL and "countries" not in errors:
+        codes = [code.upper() for code in countries]
         bad = [c for c in codes if c not in dict(country_registry)]
         if not codes:
             errors["countries"] = "A national event needs at least one country code."
@@ -341,6 +350,12 @@ def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
     entry = Entry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
     if entry.status == EntryStatus.WITHDRAWN:
         raise ValidationError({"entry": "This entry is already withdrawn."})
+    if entry.event.status == EventStatus.FINISHED:
+        raise ValidationError({"entry": "The event is finished: its results stand."})
+    if entry.status != EntryStatus.ACTIVE:
+        raise ValidationError(
+            {"entry": f"This entry is no longer in play ({entry.get_status_display().lower()})."}
+        )
     if entry.event.status == EventStatus.DRAWN and not manager:
         raise PermissionDenied("After the draw only an organiser may withdraw a player.")
     entry.status = EntryStatus.WITHDRAWN
@@ -488,6 +503,11 @@ def _round_name(number: int, rounds: int) -> str:
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round of {2 << left}")
 
 
+# A draw dated far away is a typing mistake, and round deadlines derived from it must stay
+# representable.
+DRAW_START_WINDOW = dt.timedelta(days=366)
+
+
 @transaction.atomic
 def draw_generate(
     *, actor: Any, event: Event, draw_seed: int | None = None, start: dt.datetime | None = None
@@ -517,7 +537,12 @@ def draw_generate(
             else random.SystemRandom().randrange(2**31)
         )
     event.draw_seed = draw_seed
-    start = start or timezone.now()
+    now = timezone.now()
+    start = start or now
+    if not now - DRAW_START_WINDOW <= start <= now + DRAW_START_WINDOW:
+        raise ValidationError(
+            {"start": "The first round must start within a year of today (before or after)."}
+        )
     try:
         if event.format == EventFormat.KNOCKOUT:
             _draw_knockout(event, entries, start)
@@ -1084,6 +1109,9 @@ def round_deadline_set(
     *, actor: Any, round_: Round, deadline: dt.datetime, reason: str = ""
 ) -> Round:
     _require_manager(actor, round_.event.championship)
+    now = timezone.now()
+    if not now - DRAW_START_WINDOW <= deadline <= now + DRAW_START_WINDOW:
+        raise ValidationError({"deadline": "A deadline must be within a year of today."})
     previous = round_.deadline
     round_.deadline = deadline
     round_.deadline_processed = False

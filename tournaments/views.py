@@ -120,7 +120,7 @@ def championship_list_view(request):
     years = sorted(set(championships.values_list("year", flat=True)), reverse=True)
     if search:
         championships = championships.filter(name__icontains=search)
-    if year.isdigit():
+    if year.isdigit() and len(year) <= 4:
         championships = championships.filter(year=int(year))
     page = Paginator(championships, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(

@@ -41,7 +41,9 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
@@ -227,6 +229,21 @@ class TokenObtainView(ObtainAuthToken):
             )
         super().initial(request, *args, **kwargs)
 
+    @extend_schema(
+        description=(
+            "Trade a user name and password for the API token (`Authorization: Token <key>`). "
+            "After too many failed attempts for one user name or from one address, attempts are "
+            "refused for a while, even with the right password."
+        ),
+        responses={
+            200: AuthTokenSerializer,
+            400: OpenApiResponse(description="Wrong user name or password, or a field missing."),
+            413: OpenApiResponse(description="The request body is over 4 KB."),
+            429: OpenApiResponse(
+                description="Too many failed logins; `Retry-After` says for how many seconds."
+            ),
+        },
+    )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data
         username = data.get("username") if hasattr(data, "get") else None

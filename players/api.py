@@ -1,14 +1,29 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, permissions, status, viewsets
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from players import selectors, services
-from players.models import Player
+from players.models import AuditAction, ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser
-from players.serializers import PlayerSerializer
+from players.serializers import (
+    AuditTrailEntrySerializer,
+    ClaimDecisionSerializer,
+    ClaimLinkRedeemSerializer,
+    ClaimLinkSerializer,
+    ClaimLinkStateSerializer,
+    ClaimLinkTokenSerializer,
+    ClaimRequestSerializer,
+    PlayerSerializer,
+    RoleChangeSerializer,
+    RoleHolderSerializer,
+)
 
 
 class PlayerPermission(permissions.BasePermission):
@@ -73,3 +88,290 @@ class PlayerViewSet(
             actor=request.user, player=player, **serializer.validated_data
         )
         return Response(self.get_serializer(player).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: ClaimLinkSerializer,
+            400: OpenApiResponse(description="The player already has an account, or is a robot."),
+            403: OpenApiResponse(
+                description="Not staff, nor the organiser who entered the player."
+            ),
+        },
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="claim-link",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def claim_link(self, request, pk=None):
+        """A one-time link (14 days) that lets the person take over this accountless player.
+
+        Staff and the organiser who entered the player. The link is in the answer only: the
+        token is stored hashed. A new link stops the earlier ones."""
+        player = get_object_or_404(Player, pk=pk)
+        link, token = services.claim_link_create(actor=request.user, player=player)
+        out = {
+            "player": {"id": player.pk, "display_name": player.display_name},
+            "url": request.build_absolute_uri(reverse("claim-link", args=[token])),
+            "expires": link.expires,
+        }
+        response = Response(ClaimLinkSerializer(out).data, status=status.HTTP_201_CREATED)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+# --- Roles ---------------------------------------------------------------------------------
+
+
+class IsStaff(permissions.BasePermission):
+    message = _("Only staff manage roles and read the audit trail.")
+
+    def has_permission(self, request, view) -> bool:
+        return is_admin(request.user)
+
+
+@extend_schema(tags=["roles"])
+class RoleListView(generics.ListAPIView):
+    """Accounts holding a site-wide role: organisers (group members) and staff. Staff only."""
+
+    permission_classes = [IsStaff]
+    serializer_class = RoleHolderSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.role_holders()
+
+
+class _RoleChangeView(APIView):
+    permission_classes = [IsStaff]
+    change = staticmethod(services.role_grant)
+
+    def post(self, request):
+        serializer = RoleChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        user = selectors.user_for_name(data["name"])
+        self.change(actor=request.user, user=user, role=data["site_role"], reason=data["reason"])
+        holder = selectors.user_with_roles(user.pk)
+        return Response(RoleHolderSerializer(holder).data)
+
+
+_ROLE_RESPONSES = {
+    200: RoleHolderSerializer,
+    400: OpenApiResponse(
+        description="Field errors: `name` (unknown, ambiguous, no account, already/not holding "
+        "the role), `site_role`, `reason` (required)."
+    ),
+    403: OpenApiResponse(description="Not staff; or the staff role and not a superuser."),
+}
+
+
+@extend_schema(tags=["roles"], request=RoleChangeSerializer, responses=_ROLE_RESPONSES)
+class RoleGrantView(_RoleChangeView):
+    """Grant a role: staff grant organiser; only superusers grant staff. Audited."""
+
+    change = staticmethod(services.role_grant)
+
+
+@extend_schema(tags=["roles"], request=RoleChangeSerializer, responses=_ROLE_RESPONSES)
+class RoleWithdrawView(_RoleChangeView):
+    """Withdraw a role: staff withdraw organiser; only superusers withdraw staff (never their
+    own, nor a superuser's). Audited."""
+
+    change = staticmethod(services.role_withdraw)
+
+
+@extend_schema(
+    tags=["roles"],
+    parameters=[
+        OpenApiParameter("action", str, enum=AuditAction.values, description="One action."),
+        OpenApiParameter("player", int, description="Entries about this player."),
+    ],
+)
+class AuditEntryListView(generics.ListAPIView):
+    """The audit trail of roles and player profiles (claims), newest first. Staff only."""
+
+    permission_classes = [IsStaff]
+    serializer_class = AuditTrailEntrySerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        action = self.request.query_params.get("action", "")
+        player = self.request.query_params.get("player", "")
+        if action and action not in AuditAction.values:
+            raise serializers.ValidationError({"action": _("Unknown action.")})
+        if player and not player.isdigit():
+            raise serializers.ValidationError({"player": _("Give a player id.")})
+        return selectors.audit_entries(action=action, player_id=int(player) if player else None)
+
+
+# --- Claims --------------------------------------------------------------------------------
+
+
+def _gone(exc: services.ClaimLinkError) -> Response:
+    code = status.HTTP_404_NOT_FOUND
+    if isinstance(exc, services.ClaimLinkGone):
+        code = status.HTTP_410_GONE
+    return Response({"detail": exc.message, "code": exc.code}, status=code)
+
+
+_GONE = {
+    404: OpenApiResponse(description="No such link."),
+    410: OpenApiResponse(
+        description="The link cannot be used any more: `code` is `expired`, `used`, `replaced` "
+        "or `claimed` (the player already has an account)."
+    ),
+}
+
+
+@extend_schema(
+    tags=["claims"],
+    request=ClaimLinkTokenSerializer,
+    responses={200: ClaimLinkStateSerializer, **_GONE},
+)
+class ClaimLinkCheckView(APIView):
+    """Whether a claim link can be used, and for which player. Anyone holding the link."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def post(self, request):
+        serializer = ClaimLinkTokenSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            link = services.claim_link_usable(token=serializer.validated_data["token"])
+        except services.ClaimLinkError as exc:
+            return _gone(exc)
+        out = {
+            "player": {"id": link.player_id, "display_name": link.player.display_name},
+            "expires": link.expires,
+        }
+        return Response(ClaimLinkStateSerializer(out).data)
+
+
+@extend_schema(
+    tags=["claims"],
+    request=ClaimLinkRedeemSerializer,
+    responses={
+        201: PlayerSerializer,
+        400: OpenApiResponse(
+            description="Field errors (`username`, `password`...), or the account already has "
+            "a player (`non_field_errors`)."
+        ),
+        **_GONE,
+    },
+)
+class ClaimLinkRedeemView(APIView):
+    """Use a claim link. Logged in (an account without a player): the player becomes yours.
+    Not logged in: give `username` and `password` (and `email`) to sign up with the player."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def post(self, request):
+        serializer = ClaimLinkRedeemSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            if request.user.is_authenticated:
+                if data.get("username") or data.get("password"):
+                    raise serializers.ValidationError(
+                        {"username": _("You are logged in: send only the token.")}
+                    )
+                player = services.claim_link_redeem(token=data["token"], user=request.user)
+            else:
+                missing = {
+                    name: [_("Needed to sign up with the link.")]
+                    for name in ("username", "password")
+                    if not data.get(name)
+                }
+                if missing:
+                    raise serializers.ValidationError(missing)
+                player = services.claim_link_signup(
+                    token=data["token"],
+                    username=data["username"],
+                    password=data["password"],
+                    email=data.get("email", ""),
+                )
+        except services.ClaimLinkError as exc:
+            return _gone(exc)
+        out = PlayerSerializer(player, context={"request": request}).data
+        return Response(out, status=status.HTTP_201_CREATED)
+
+
+class ClaimRequestPermission(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, obj: ClaimRequest) -> bool:
+        return obj.requester_id == request.user.pk or services.can_manage_claims(
+            request.user, obj.player
+        )
+
+
+@extend_schema(tags=["claims"])
+class ClaimRequestViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Requests to take over an accountless player ("this is me").
+
+    Anyone logged in without a player may ask (one waiting request at a time). Staff see and
+    decide every request; the organiser who entered a player sees and decides its requests;
+    everyone sees their own."""
+
+    serializer_class = ClaimRequestSerializer
+    permission_classes = [ClaimRequestPermission]
+    filter_backends: list = []
+    queryset = ClaimRequest.objects.none()
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=ClaimStatus.values)],
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    def get_queryset(self):
+        if self.action == "list":
+            wanted = self.request.query_params.get("status", "")
+            if wanted and wanted not in ClaimStatus.values:
+                raise serializers.ValidationError({"status": _("Unknown status.")})
+            return selectors.claim_requests_visible_to(self.request.user, status=wanted)
+        return ClaimRequest.objects.select_related("player", "requester", "decided_by")
+
+    def get_object(self) -> ClaimRequest:
+        claim = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, claim)
+        return claim
+
+    def perform_create(self, serializer):
+        serializer.instance = services.claim_request_create(
+            requester=self.request.user,
+            player=serializer.validated_data["player"],
+            message=serializer.validated_data.get("message", ""),
+        )
+
+    def _decide(self, request, decide):
+        claim = self.get_object()
+        serializer = ClaimDecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        claim = decide(
+            actor=request.user,
+            claim_request=claim,
+            reason=serializer.validated_data.get("reason", ""),
+        )
+        return Response(self.get_serializer(claim).data)
+
+    @extend_schema(request=ClaimDecisionSerializer, responses=ClaimRequestSerializer)
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        """Give the player to the requester's account (with its games and ratings). Audited."""
+        return self._decide(request, services.claim_request_approve)
+
+    @extend_schema(request=ClaimDecisionSerializer, responses=ClaimRequestSerializer)
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        """Refuse, with a `reason` the requester reads. Audited."""
+        return self._decide(request, services.claim_request_refuse)

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 from django_countries.fields import LazyTypedChoiceField
 
-from players import services
-from players.models import Colour, Player
+from players import selectors, services
+from players.models import ClaimRequest, Colour, Player
+from players.services import SiteRole
 
 
 def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
@@ -36,6 +38,10 @@ class SignupForm(forms.Form):
             self.add_error("password_again", "The two passwords differ.")
         return data
 
+    # Set when the display name belongs to a player an organiser entered without an account:
+    # the sign-up page then offers "this is me — ask to claim" (templates/registration/signup).
+    claimable_player: Player | None = None
+
     def save(self) -> Player | None:
         data = self.cleaned_data
         try:
@@ -48,7 +54,10 @@ class SignupForm(forms.Form):
                 date_of_birth=data.get("date_of_birth"),
             )
         except ValidationError as exc:
+            display_name = data["display_name"]  # add_error drops it from cleaned_data
             _apply_service_errors(self, exc)
+            if "display_name" in self.errors:
+                self.claimable_player = selectors.claimable_player_named(display_name)
             return None
 
 
@@ -78,9 +87,145 @@ class PlayerProfileForm(forms.Form):
     first_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
     second_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
 
+    def __init__(self, *args, show_private: bool, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not show_private:
+            # Not shown, not accepted: the same rule as the API (services.can_see_private).
+            for name in services.PRIVATE_FIELDS:
+                del self.fields[name]
+
     def apply(self, *, actor, player: Player) -> Player | None:
         try:
             return services.player_update(actor=actor, player=player, **self.cleaned_data)
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
+def _password_fields(form: forms.Form) -> None:
+    if form.cleaned_data.get("password") and form.cleaned_data.get(
+        "password"
+    ) != form.cleaned_data.get("password_again"):
+        form.add_error("password_again", _("The two passwords differ."))
+
+
+class _NewAccountForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    email = forms.EmailField(label=_("Email"), required=False)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput)
+    password_again = forms.CharField(label=_("Password again"), widget=forms.PasswordInput)
+
+    def clean(self):
+        data = super().clean()
+        _password_fields(self)
+        return data
+
+
+class ClaimLinkSignupForm(_NewAccountForm):
+    """Sign up through a claim link: the account gets the link's player."""
+
+    def save(self, *, token: str) -> Player | None:
+        data = self.cleaned_data
+        try:
+            return services.claim_link_signup(
+                token=token,
+                username=data["username"],
+                password=data["password"],
+                email=data.get("email", ""),
+            )
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
+_MESSAGE_HELP = _(
+    "Tell the organiser how to recognise you: where you played, who entered you, a club."
+)
+
+
+class ClaimRequestForm(forms.Form):
+    message = forms.CharField(
+        label=_("Message"),
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_MESSAGE_HELP,
+    )
+
+    def save(self, *, requester, player: Player) -> ClaimRequest | None:
+        try:
+            return services.claim_request_create(
+                requester=requester, player=player, message=self.cleaned_data["message"]
+            )
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
+class ClaimRequestSignupForm(_NewAccountForm):
+    message = forms.CharField(
+        label=_("Message"),
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_MESSAGE_HELP,
+    )
+
+    def save(self, *, player: Player) -> ClaimRequest | None:
+        data = self.cleaned_data
+        try:
+            return services.claim_request_signup(
+                player=player,
+                username=data["username"],
+                password=data["password"],
+                email=data.get("email", ""),
+                message=data["message"],
+            )
+        except ValidationError as exc:
+            _apply_service_errors(self, exc)
+            return None
+
+
+class ClaimDecisionForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Needed to refuse; the requester reads it."),
+    )
+
+
+class RoleChangeForm(forms.Form):
+    """Staff grant or withdraw a site-wide role (superusers also the staff role)."""
+
+    GRANT, WITHDRAW = "grant", "withdraw"
+
+    name = forms.CharField(label=_("Username or player name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=SiteRole.choices)
+    change = forms.ChoiceField(
+        label=_("Change"), choices=[(GRANT, _("Grant")), (WITHDRAW, _("Withdraw"))]
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Kept in the audit trail."),
+    )
+
+    def __init__(self, *args, actor, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.actor = actor
+        self.fields["role"].choices = [
+            (value, label) for value, label in SiteRole.choices if services.can_grant(actor, value)
+        ]
+
+    def apply(self):
+        data = self.cleaned_data
+        change = services.role_grant if data["change"] == self.GRANT else services.role_withdraw
+        try:
+            user = selectors.user_for_name(data["name"])
+            return change(actor=self.actor, user=user, role=data["role"], reason=data["reason"])
         except ValidationError as exc:
             _apply_service_errors(self, exc)
             return None

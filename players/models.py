@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 
@@ -31,6 +33,15 @@ class Player(models.Model):
     second_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
     # Robot opponents exist in the lobby; games against them count half in the ranking.
     is_robot = models.BooleanField(default=False)
+    # Who entered an accountless player: that organiser (with staff) may hand out a claim link
+    # and decide claim requests for it. Empty for sign-ups and for players entered before.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players_entered",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -53,3 +64,166 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+
+class AuditAction(models.TextChoices):
+    """The registry of audited actions, with the words people read.
+
+    Today it holds the players' actions (roles and profile claims); the unification of the
+    tournaments and ratings trails moves their actions here too (see docs/roles.md).
+    """
+
+    ORGANISER_GRANT = "organiser_grant", _("Organiser role granted")
+    ORGANISER_WITHDRAW = "organiser_withdraw", _("Organiser role withdrawn")
+    STAFF_GRANT = "staff_grant", _("Staff role granted")
+    STAFF_WITHDRAW = "staff_withdraw", _("Staff role withdrawn")
+    PLAYER_CREATE = "player_create", _("Player entered")
+    PLAYER_UPDATE = "player_update", _("Player profile changed by someone else")
+    CLAIM_LINK_CREATE = "claim_link_create", _("Claim link created")
+    CLAIM_LINK_USE = "claim_link_use", _("Profile claimed with a link")
+    CLAIM_REQUEST_CREATE = "claim_request_create", _("Claim requested")
+    CLAIM_REQUEST_APPROVE = "claim_request_approve", _("Claim request approved")
+    CLAIM_REQUEST_REFUSE = "claim_request_refuse", _("Claim request refused")
+
+
+class AuditEntry(models.Model):
+    """One line of the audit trail: who did what to whom, when and why. Append-only.
+
+    Shaped to become the one site-wide trail (hence the app-neutral table name): a subject user
+    and/or player, a human target label kept as it was at the time (names change, rows get
+    deleted), the reason, and free details. Written only by `players.services.audit`; the
+    database refuses updates and deletes (a trigger on PostgreSQL), except the SET NULL of a
+    deleted user or player.
+    """
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("Empty for a worker or a command, or when the account was deleted."),
+    )
+    # The actor's username at the time, so the line still says who once the account is gone.
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=40, choices=AuditAction.choices)
+    subject_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    subject_player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    target = models.CharField(max_length=200, blank=True)
+    reason = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        db_table = "audit_entry"
+        ordering = ["-created", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+        indexes = [
+            models.Index(fields=["action", "-created"], name="audit_entry_action_created"),
+            models.Index(fields=["subject_player", "-created"], name="audit_entry_player_created"),
+            models.Index(fields=["subject_user", "-created"], name="audit_entry_user_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created:%Y-%m-%d %H:%M} {self.get_action_display()} {self.target}"
+
+
+class ClaimLink(models.Model):
+    """A one-time link that lets a person take over an accountless player.
+
+    Only a hash of the token is stored; the token itself is shown once, to whoever made the link.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claim_links")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    expires = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # A newer link for the same player replaces this one.
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(expires__gt=models.F("created")),
+                name="claim_link_expires_after_creation",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(used_at__isnull=True) | models.Q(revoked_at__isnull=True),
+                name="claim_link_used_or_revoked_not_both",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"claim link {self.pk} for {self.player_id}"
+
+
+class ClaimStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for a decision")
+    APPROVED = "approved", _("Approved")
+    REFUSED = "refused", _("Refused")
+    # Closed without a decision: the player was claimed otherwise, or the requester got a player.
+    CANCELLED = "cancelled", _("Closed")
+
+
+class ClaimRequest(models.Model):
+    """A person with an account says an accountless player is them and asks to take it over."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claim_requests")
+    requester = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claim_requests"
+    )
+    message = models.TextField(blank=True, max_length=2000)
+    status = models.CharField(
+        max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
+    )
+    created = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            # A person is one player: one open request at a time.
+            models.UniqueConstraint(
+                fields=["requester"],
+                condition=models.Q(status="pending"),
+                name="claim_request_one_pending_per_requester",
+                violation_error_message=_("You already have a claim request waiting."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="pending", decided_at__isnull=True)
+                | (~models.Q(status="pending") & models.Q(decided_at__isnull=False)),
+                name="claim_request_decided_when_closed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"claim request {self.pk} for {self.player_id}"

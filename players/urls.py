@@ -5,6 +5,24 @@ from players import views
 urlpatterns = [
     path("", views.player_list_view, name="player-list"),
     path("new/", views.player_create_view, name="player-new"),
+    path("roles/", views.roles_view, name="player-roles"),
+    path("claims/", views.claim_request_list_view, name="claim-request-list"),
+    path("claims/<int:pk>/", views.claim_request_detail_view, name="claim-request-detail"),
+    path(
+        "claims/<int:pk>/approve/",
+        views.claim_request_decide_view,
+        {"decision": "approve"},
+        name="claim-request-approve",
+    ),
+    path(
+        "claims/<int:pk>/refuse/",
+        views.claim_request_decide_view,
+        {"decision": "refuse"},
+        name="claim-request-refuse",
+    ),
+    path("claim/<str:token>/", views.claim_link_view, name="claim-link"),
     path("<int:pk>/", views.player_detail_view, name="player-detail"),
     path("<int:pk>/edit/", views.player_edit_view, name="player-edit"),
+    path("<int:pk>/claim/", views.player_claim_view, name="player-claim"),
+    path("<int:pk>/claim-link/", views.claim_link_create_view, name="player-claim-link"),
 ]

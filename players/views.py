@@ -1,13 +1,30 @@
 from __future__ import annotations
 
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from players import selectors, services
-from players.forms import PlayerCreateForm, PlayerProfileForm
-from players.models import Player
+from players.forms import (
+    ClaimDecisionForm,
+    ClaimLinkSignupForm,
+    ClaimRequestForm,
+    ClaimRequestSignupForm,
+    PlayerCreateForm,
+    PlayerProfileForm,
+    RoleChangeForm,
+)
+from players.models import AuditAction, ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser, player_of
 
 PAGE_SIZE = 50
@@ -27,11 +44,15 @@ def player_list_view(request):
 def player_detail_view(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     own = player_of(request.user)
+    claimable = player.user_id is None and not player.is_robot
     context = {
         "player": player,
         "is_own": own is not None and own.pk == player.pk,
-        "show_private": is_admin(request.user) or (own is not None and own.pk == player.pk),
+        "show_private": services.can_see_private(request.user, player),
         "can_edit": services.can_edit_player(request.user, player),
+        "claimable": claimable,
+        "can_make_claim_link": claimable and services.can_manage_claims(request.user, player),
+        "can_ask_to_claim": claimable and own is None,
         "extra_sections": player_page_sections(player),
     }
     return render(request, "players/detail.html", context)
@@ -64,14 +85,16 @@ def player_edit_view(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     if not services.can_edit_player(request.user, player):
         raise PermissionDenied("You may edit only your own profile.")
+    show_private = services.can_see_private(request.user, player)
     initial = {
         "display_name": player.display_name,
         "country": player.country.code,
-        "date_of_birth": player.date_of_birth,
         "first_colour": player.first_colour,
         "second_colour": player.second_colour,
     }
-    form = PlayerProfileForm(request.POST or None, initial=initial)
+    if show_private:
+        initial["date_of_birth"] = player.date_of_birth
+    form = PlayerProfileForm(request.POST or None, initial=initial, show_private=show_private)
     if (
         request.method == "POST"
         and form.is_valid()
@@ -79,3 +102,281 @@ def player_edit_view(request, pk: int):
     ):
         return redirect("player-detail", pk=player.pk)
     return render(request, "players/edit.html", {"form": form, "player": player})
+
+
+def staff_required(view):
+    """Staff only: anonymous visitors go to the login page, everyone else gets a 403."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_admin(request.user):
+            raise PermissionDenied(_("Only staff manage roles."))
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _refusal(request, *, title: str, message: str, status: int):
+    """A page that says plainly why this cannot be done (gone, conflicting, not allowed)."""
+    return render(
+        request, "players/refusal.html", {"title": title, "message": message}, status=status
+    )
+
+
+# --- Roles ---------------------------------------------------------------------------------
+
+ROLE_ACTIONS = [
+    AuditAction.ORGANISER_GRANT,
+    AuditAction.ORGANISER_WITHDRAW,
+    AuditAction.STAFF_GRANT,
+    AuditAction.STAFF_WITHDRAW,
+]
+
+
+@staff_required
+def roles_view(request):
+    form = RoleChangeForm(request.POST or None, actor=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.apply()
+        if user is not None:
+            done = (
+                _("%(role)s role granted to %(name)s.")
+                if form.cleaned_data["change"] == RoleChangeForm.GRANT
+                else _("%(role)s role withdrawn from %(name)s.")
+            )
+            role = services.SiteRole(form.cleaned_data["role"]).label
+            messages.success(request, done % {"role": role, "name": user.get_username()})
+            return redirect("player-roles")
+    holders = list(selectors.role_holders())
+    recent = selectors.audit_entries().filter(action__in=ROLE_ACTIONS)[:30]
+    return render(
+        request,
+        "players/roles.html",
+        {
+            "form": form,
+            "holders": holders,
+            "recent": recent,
+            "may_change_staff": services.can_grant(request.user, services.SiteRole.STAFF),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+# --- Claim links ---------------------------------------------------------------------------
+
+
+@login_required
+def claim_link_create_view(request, pk: int):
+    player = get_object_or_404(Player, pk=pk)
+    if not services.can_manage_claims(request.user, player):
+        raise PermissionDenied(
+            _("Only staff and the organiser who entered this player may make a claim link.")
+        )
+    context = {"player": player, "lifetime_days": services.CLAIM_LINK_LIFETIME.days}
+    if request.method == "POST":
+        try:
+            link, token = services.claim_link_create(actor=request.user, player=player)
+        except ValidationError as exc:
+            return _refusal(
+                request, title=_("No claim link"), message=" ".join(exc.messages), status=400
+            )
+        context.update(
+            link=link, url=request.build_absolute_uri(reverse("claim-link", args=[token]))
+        )
+        # Shown once: the token is not stored, so this page must not be cached or re-shown.
+        response = render(request, "players/claim_link_new.html", context)
+        response["Cache-Control"] = "no-store"
+        return response
+    if player.user_id is not None or player.is_robot:
+        return _refusal(
+            request,
+            title=_("No claim link"),
+            message=_("%(name)s already belongs to an account.") % {"name": player.display_name},
+            status=400,
+        )
+    return render(request, "players/claim_link_new.html", context)
+
+
+@never_cache
+def claim_link_view(request, token: str):
+    """Open a claim link: sign up with the profile, or attach it to the account logged in."""
+    response = _claim_link_page(request, token)
+    # The token is in this page's address: never send it on to another site.
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _claim_link_page(request, token: str):
+    gone_title = _("This claim link cannot be used")
+    try:
+        link = services.claim_link_usable(token=token)
+    except services.ClaimLinkUnknown as exc:
+        return _refusal(request, title=gone_title, message=exc.message, status=404)
+    except services.ClaimLinkGone as exc:
+        return _refusal(request, title=gone_title, message=exc.message, status=410)
+    player = link.player
+    user = request.user
+    own = player_of(user)
+    if own is not None:
+        return _refusal(
+            request,
+            title=gone_title,
+            message=_(
+                "You are logged in as %(user)s, who already plays as %(name)s. Log out, then open "
+                "the link again to sign up with the profile of %(player)s."
+            )
+            % {"user": user.get_username(), "name": own.display_name, "player": player},
+            status=400,
+        )
+    form = None if user.is_authenticated else ClaimLinkSignupForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if user.is_authenticated:
+                claimed = services.claim_link_redeem(token=token, user=user)
+            else:
+                claimed = form.save(token=token) if form.is_valid() else None
+        except services.ClaimLinkGone as exc:
+            return _refusal(request, title=gone_title, message=exc.message, status=410)
+        except ValidationError as exc:
+            return _refusal(request, title=gone_title, message=" ".join(exc.messages), status=400)
+        if claimed is not None:
+            if not user.is_authenticated:
+                login(request, claimed.user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("%(name)s is now your player profile.") % {"name": claimed})
+            return redirect("player-detail", pk=claimed.pk)
+    return render(
+        request,
+        "players/claim_link.html",
+        {"player": player, "link": link, "form": form},
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+# --- Claim requests ------------------------------------------------------------------------
+
+
+def player_claim_view(request, pk: int):
+    """ "This is me": ask to take over an accountless player (signing up on the way if needed)."""
+    player = get_object_or_404(Player, pk=pk)
+    title = _("Ask for %(name)s") % {"name": player.display_name}
+    if player.user_id is not None or player.is_robot:
+        return _refusal(
+            request,
+            title=title,
+            message=_("%(name)s already belongs to an account.") % {"name": player.display_name},
+            status=400,
+        )
+    user = request.user
+    own = player_of(user)
+    if own is not None:
+        return _refusal(
+            request,
+            title=title,
+            message=_("Your account already has a player profile (%(name)s).")
+            % {"name": own.display_name},
+            status=400,
+        )
+    if user.is_authenticated:
+        form = ClaimRequestForm(request.POST or None)
+        waiting = selectors.pending_claim_request_of(user)
+    else:
+        form = ClaimRequestSignupForm(request.POST or None)
+        waiting = None
+    if request.method == "POST" and form.is_valid():
+        if user.is_authenticated:
+            claim = form.save(requester=user, player=player)
+        else:
+            claim = form.save(player=player)
+            if claim is not None:
+                login(request, claim.requester, backend="django.contrib.auth.backends.ModelBackend")
+        if claim is not None:
+            messages.success(
+                request,
+                _("Your request was sent. %(name)s becomes yours when it is approved.")
+                % {"name": player.display_name},
+            )
+            return redirect("claim-request-detail", pk=claim.pk)
+    return render(
+        request,
+        "players/claim_ask.html",
+        {"player": player, "form": form, "waiting": waiting},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def claim_request_list_view(request):
+    wanted = request.GET.get("status", ClaimStatus.PENDING)
+    if wanted not in ClaimStatus.values:
+        wanted = ""
+    requests = selectors.claim_requests_visible_to(request.user, status=wanted)
+    page = Paginator(requests, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "players/claim_request_list.html",
+        {"page": page, "status": wanted, "statuses": ClaimStatus.choices},
+    )
+
+
+def _visible_claim(request, pk: int) -> ClaimRequest:
+    claim = get_object_or_404(
+        ClaimRequest.objects.select_related("player", "requester", "decided_by"), pk=pk
+    )
+    if claim.requester_id != request.user.pk and not services.can_manage_claims(
+        request.user, claim.player
+    ):
+        raise PermissionDenied(_("This claim request is not yours to see."))
+    return claim
+
+
+@login_required
+def claim_request_detail_view(request, pk: int, *, form=None, status: int = 200):
+    claim = _visible_claim(request, pk)
+    may_decide = claim.status == ClaimStatus.PENDING and services.can_manage_claims(
+        request.user, claim.player
+    )
+    return render(
+        request,
+        "players/claim_request_detail.html",
+        {
+            "claim": claim,
+            "may_decide": may_decide,
+            "form": form or ClaimDecisionForm(),
+            "requester_player": player_of(claim.requester),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def claim_request_decide_view(request, pk: int, decision: str):
+    claim = _visible_claim(request, pk)
+    decide = {
+        "approve": services.claim_request_approve,
+        "refuse": services.claim_request_refuse,
+    }[decision]
+    form = ClaimDecisionForm(request.POST)
+    if form.is_valid():
+        try:
+            decide(actor=request.user, claim_request=claim, reason=form.cleaned_data["reason"])
+        except ValidationError as exc:
+            if hasattr(exc, "error_dict"):
+                for field, errors in exc.message_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+            else:
+                form.add_error(None, exc.messages)
+        else:
+            done = (
+                _("%(name)s now belongs to %(user)s.")
+                if decision == "approve"
+                else _("The request for %(name)s was refused.")
+            )
+            messages.success(
+                request,
+                done % {"name": claim.player.display_name, "user": claim.requester.get_username()},
+            )
+            return redirect("claim-request-detail", pk=claim.pk)
+    return claim_request_detail_view(request, pk, form=form, status=400)

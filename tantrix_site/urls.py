@@ -18,6 +18,7 @@ api_urlpatterns = [
     path("", include("games.api_urls")),
     path("", include("ratings.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("players.api_urls")),
     path("", include(router.urls)),
 ]
 

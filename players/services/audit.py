@@ -1,0 +1,46 @@
+"""The one way to write the audit trail."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+
+from players.models import AuditAction, AuditEntry, Player
+
+
+def audit(
+    *,
+    actor: Any,
+    action: AuditAction | str,
+    subject_user: Any = None,
+    subject_player: Player | None = None,
+    target: str = "",
+    reason: str = "",
+    details: dict | None = None,
+) -> AuditEntry:
+    """Append one entry. Call it inside the transaction of the change it records.
+
+    `action` must be in the `AuditAction` registry (an unknown one is a bug: ValueError).
+    `actor` may be anonymous or None (a worker, a command, a person signing up).
+    `target` defaults to the subject's name as it is now.
+    """
+    action = AuditAction(action)
+    actor_user = actor if getattr(actor, "is_authenticated", False) else None
+    if not target:
+        if subject_player is not None:
+            target = subject_player.display_name
+        elif subject_user is not None:
+            target = subject_user.get_username()
+    return AuditEntry.objects.create(
+        actor=actor_user,
+        actor_name=actor_user.get_username() if actor_user is not None else "",
+        action=action,
+        subject_user=subject_user,
+        subject_player=subject_player,
+        target=target[:200],
+        reason=reason,
+        # Dates and decimals become strings now, not at some later read.
+        details=json.loads(json.dumps(details or {}, cls=DjangoJSONEncoder)),
+    )

@@ -147,13 +147,13 @@ def claim_link_create(*, actor: Any, player: Player) -> tuple[ClaimLink, str]:
 def _check_link(link: ClaimLink | None, *, now: dt.datetime) -> ClaimLink:
     if link is None:
         raise ClaimLinkUnknown(_("This claim link is not valid. Check that it was copied whole."))
+    if link.used_at is not None:
+        raise ClaimLinkGone(_("This claim link has already been used."), code="used")
     if link.player.user_id is not None:
         raise ClaimLinkGone(
             _("%(name)s already belongs to an account.") % {"name": link.player.display_name},
             code="claimed",
         )
-    if link.used_at is not None:
-        raise ClaimLinkGone(_("This claim link has already been used."), code="used")
     if link.revoked_at is not None:
         raise ClaimLinkGone(
             _("This claim link was replaced by a newer one. Ask for the latest link."),

@@ -49,6 +49,8 @@ from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tantrix_site.middleware import declared_body_size
+
 # A user name and a password fit in a few hundred bytes; anything much larger is refused
 # before it is read, so an anonymous caller cannot make the token endpoint parse megabytes.
 TOKEN_REQUEST_MAX_BYTES = 4096
@@ -208,21 +210,12 @@ class LoginLocked(Throttled):
         self.wait = wait
 
 
-def _declared_body_size(request: HttpRequest | Request) -> int:
-    """The body size the client declared. Django reads no more than this (and nothing without
-    it), so checking it is enough to refuse a body before reading any of it."""
-    try:
-        return max(0, int(request.META.get("CONTENT_LENGTH") or 0))
-    except ValueError:
-        return 0
-
-
 class TokenObtainView(ObtainAuthToken):
     """POST /api/auth/token/: ObtainAuthToken behind the body size limit and the login limits."""
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # Before authentication and before anything reads request.data.
-        if _declared_body_size(request) > TOKEN_REQUEST_MAX_BYTES:
+        if declared_body_size(request) > TOKEN_REQUEST_MAX_BYTES:
             raise RequestBodyTooLarge(
                 _("A token request is a user name and a password: at most %(limit)d bytes.")
                 % {"limit": TOKEN_REQUEST_MAX_BYTES}

@@ -128,6 +128,7 @@ def test_production_settings_are_secure():
         SECRET_KEY="x" * 50,
         CELERY_BROKER_URL="redis://127.0.0.1:6379/0",
         DJANGO_SETTINGS_MODULE="tantrix_site.settings",
+        BEHIND_TLS_PROXY="1",  # HSTS is sent only where the site is served over HTTPS
     )
     result = subprocess.run(
         [sys.executable, "-c", code],

@@ -10,6 +10,10 @@ from players import selectors, services
 from players.models import ClaimRequest, Colour, Player
 from players.services import SiteRole
 
+# A date input takes ISO dates only: in the site's locale format (03/02/2011) the browser shows
+# an empty box, and saving the form would then wipe the date.
+_DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
 
 def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
     if hasattr(exc, "error_dict"):
@@ -28,7 +32,7 @@ class SignupForm(forms.Form):
     country = LazyTypedChoiceField(choices=countries)
     date_of_birth = forms.DateField(
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=_DATE_INPUT,
         help_text="Private; needed only for junior events.",
     )
 
@@ -68,7 +72,7 @@ class PlayerCreateForm(forms.Form):
     country = LazyTypedChoiceField(choices=countries)
     date_of_birth = forms.DateField(
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=_DATE_INPUT,
         help_text="Private; needed only for junior events.",
     )
 
@@ -83,7 +87,7 @@ class PlayerCreateForm(forms.Form):
 class PlayerProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40)
     country = LazyTypedChoiceField(choices=countries)
-    date_of_birth = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_of_birth = forms.DateField(required=False, widget=_DATE_INPUT)
     first_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
     second_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
 

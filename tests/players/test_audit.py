@@ -76,3 +76,16 @@ def test_deleting_a_user_or_player_keeps_the_entry_with_its_names():
     entry.refresh_from_db()
     assert (entry.actor_id, entry.subject_user_id, entry.subject_player_id) == (None, None, None)
     assert (entry.actor_name, entry.target) == ("gone-organiser", "Gone Player")
+
+
+def test_admin_reads_the_trail_but_cannot_write_it(client, admin_user):
+    entry = audit(actor=admin_user, action=AuditAction.STAFF_GRANT, target="someone")
+    client.force_login(admin_user)
+    assert client.get("/admin/players/auditentry/").status_code == 200
+    assert client.get(f"/admin/players/auditentry/{entry.pk}/change/").status_code == 200
+    assert client.get("/admin/players/auditentry/add/").status_code == 403
+    assert (
+        client.post(f"/admin/players/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert AuditEntry.objects.filter(pk=entry.pk).exists()

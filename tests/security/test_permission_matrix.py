@@ -164,9 +164,21 @@ WALKOVER_API = {
 WALKOVER_WEB = {**WALKOVER_API, "own": (DENIED, OK, DENIED, DENIED, DENIED)}  # message + redirect
 ROUND_READ = {"own": EVERYONE, "other": EVERYONE, "unpublished": UNSEEN}
 ROUND_MANAGE = {"own": ORGANISERS, "other": STAFF, "unpublished": UNSEEN_SIGNED_IN}
-PROFILE_READ = {"own": EVERYONE, "other": EVERYONE, "accountless": EVERYONE}
-# Your own profile; staff any; organisers maintain accountless players until they are claimed.
-PROFILE_EDIT = {"own": SIGNED_IN, "other": STAFF, "accountless": ORGANISERS}
+PROFILE_READ = {
+    "own": EVERYONE,
+    "other": EVERYONE,
+    "accountless": EVERYONE,
+    "other_accountless": EVERYONE,
+}
+# Your own profile; staff any. An accountless player is maintained, until it is claimed, by the
+# organiser who entered it (players.models.Player.created_by: "that organiser (with staff) may
+# hand out a claim link"), not by every organiser: permissions are per object.
+PROFILE_EDIT = {
+    "own": SIGNED_IN,
+    "other": STAFF,
+    "accountless": ORGANISERS,
+    "other_accountless": STAFF,
+}
 GAME_READ = {"casual": EVERYONE, "published": EVERYONE, "unpublished": UNSEEN}
 RECORD_READ = {"own": SIGNED_IN, "other": STAFF}
 # Submitting a game: one you played in; for a match, its players and its championship's
@@ -253,10 +265,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "PUT": CHAMPIONSHIP_MANAGE,
         "PATCH": CHAMPIONSHIP_MANAGE,
     },
-    # Who may be named staff is the service's business: permitted is pass.
+    # Who may be named staff is the service's business: permitted is pass. "+nobody" names a
+    # user that does not exist: refused like any other name, or it tells outsiders who exists.
     "api:championship-staff": {
         "POST": {
             "own": (DENIED, DENIED, PASS, DENIED, PASS),
+            "own+nobody": (DENIED, DENIED, BAD, DENIED, BAD),
             "other": (DENIED, DENIED, DENIED, DENIED, PASS),
             "unpublished": (DENIED, HIDDEN, HIDDEN, HIDDEN, PASS),
             "own_unpublished": (DENIED, HIDDEN, PASS, DENIED, PASS),
@@ -389,7 +403,7 @@ KIND_SCOPES = {
     "entry": ("own", "other_player", "other", "unpublished", "own_drawn", "own_finished"),
     "match": ("own", "other_player", "other", "unpublished"),
     "round": ("own", "other", "unpublished"),
-    "player": ("own", "other", "accountless"),
+    "player": ("own", "other", "accountless", "other_accountless"),
     "game": ("casual", "published", "unpublished"),
     "record": ("own", "other"),
     "review": (NO_SCOPE,),
@@ -421,6 +435,7 @@ def path_object(world: World, kind: str, scope: str, role: str) -> Any:
             "own": world.own_players[role],
             "other": world.other_player,
             "accountless": world.accountless,
+            "other_accountless": world.other_accountless,
         }[base]
     if kind == "game":
         return {
@@ -555,7 +570,12 @@ BODIES: dict[tuple[str, str], Callable[[Context], Payload]] = {
         data={"name": f"{ctx.obj.name} renamed"}
     ),
     ("api:championship-staff", "POST"): lambda ctx: Payload(
-        data={"username": ctx.world.other_player.user.username, "role": "controller"}
+        data={
+            "username": "matrix-nobody"
+            if ctx.scope.endswith("+nobody")
+            else ctx.world.other_player.user.username,
+            "role": "controller",
+        }
     ),
     ("api:event-register", "POST"): functools.partial(_someone, web=False),
     ("event-register-player", "POST"): functools.partial(_someone, web=True),

@@ -15,7 +15,8 @@ Scopes name the object a request is about, seen from the roles above:
                    except staff
   own_unpublished  C4 (not published): the organiser's and the controller's
 Player profiles and records are relative to the acting role: "own" is the role's own Player or
-its own submitted record (anonymous gets the player's).
+its own submitted record (anonymous gets the player's). Accountless players: "accountless" was
+entered by the organiser, "other_accountless" by another organiser.
 
 The fixture `world` (conftest.py) builds it once per module inside a transaction that is rolled
 back at the end; each test runs in a savepoint inside it (pytest-django's `db`), so whatever a
@@ -75,7 +76,8 @@ class World:
     sessions: dict[str, str]  # role -> session key of a web login
     own_players: dict[str, Player]  # role -> the role's Player (anonymous: the player's)
     other_player: Player  # Q: has an account, no role over anything
-    accountless: Player  # entered by an organiser, no account
+    accountless: Player  # no account, entered by the organiser
+    other_accountless: Player  # no account, entered by another organiser
     scenes: dict[str, Scene]  # own / other / unpublished / own_unpublished
     entries: dict[str, Entry]
     casual_game: Game
@@ -217,7 +219,8 @@ def build_world() -> World:
     other_organiser = _organiser(username="matrix-organiser-2")
     other_controller = _user_with_player(username="matrix-controller-2")
     quinn = PlayerFactory(user=_user())
-    accountless = PlayerFactory()
+    accountless = PlayerFactory(created_by=users["organiser"])
+    other_accountless = PlayerFactory(created_by=other_organiser)
     x1, x2, x3, x4 = (PlayerFactory(user=_user()) for _ in range(4))
 
     own = dict(organiser=users["organiser"], controller=users["controller"])
@@ -292,6 +295,7 @@ def build_world() -> World:
         own_players=own_players,
         other_player=quinn,
         accountless=accountless,
+        other_accountless=other_accountless,
         scenes=scenes,
         entries=entries,
         casual_game=_game([pia, quinn], event_id=None, clock=None),

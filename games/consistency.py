@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -185,42 +184,27 @@ def _games_of_records() -> list[Breach]:
 
 
 # Python's datetimes end at years 1 and 9999; PostgreSQL's timestamps go further (and have
-# +-infinity), and a value beyond them cannot be read back into a Game at all.
-_READABLE_FROM = "0001-01-02 00:00:00+00"
-_READABLE_TO = "9999-12-30 00:00:00+00"
+# +-infinity), and a Game whose played time is beyond them cannot be read back at all. A day's
+# margin covers the session's time zone.
+READABLE_FROM = dt.datetime(1, 1, 2, tzinfo=dt.UTC)
+READABLE_TO = dt.datetime(9999, 12, 30, tzinfo=dt.UTC)
+
+
+def readable_played_at() -> Q:
+    """Games whose played time Python can read (the others would fail any query reading it)."""
+    return Q(played_at__gte=READABLE_FROM, played_at__lt=READABLE_TO)
 
 
 def _unreadable_played_at() -> list[Breach]:
-    if connection.vendor == "postgresql":
-        table = connection.ops.quote_name(Game._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT id, played_at::text FROM {table} WHERE played_at IS NULL "
-                "OR NOT isfinite(played_at) OR played_at < %s OR played_at >= %s ORDER BY id",
-                [_READABLE_FROM, _READABLE_TO],
-            )
-            bad = cursor.fetchall()
-    else:
-        bad = []
-        for rows in chunks(Game.objects.values("id")):
-            ids = [row["id"] for row in rows]
-            try:
-                values = list(Game.objects.filter(pk__in=ids).values_list("pk", "played_at"))
-            except (ValueError, OverflowError, TypeError):
-                values = []
-                for game_id in ids:
-                    try:
-                        values += Game.objects.filter(pk=game_id).values_list("pk", "played_at")
-                    except (ValueError, OverflowError, TypeError) as exc:
-                        bad.append((game_id, str(exc)))
-            bad += [(game_id, "empty") for game_id, played in values if played is None]
     return [
         Breach(
             "played_at_unreadable",
-            f"game {game_id} has a played time that cannot be read back ({raw})",
+            f"game {game_id} has a played time that cannot be read back (out of range)",
             {"game": game_id},
         )
-        for game_id, raw in bad
+        for game_id in Game.objects.exclude(readable_played_at())
+        .order_by("pk")
+        .values_list("pk", flat=True)
     ]
 
 

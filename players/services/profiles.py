@@ -106,8 +106,11 @@ def can_edit_player(actor: Any, player: Player) -> bool:
     if is_admin(actor):
         return True
     if player.user_id is None:
-        # Accountless players are maintained by organisers until they claim their profile.
-        return is_organiser(actor)
+        # Accountless players are maintained, until claimed, by the organiser who entered them
+        # (permissions are per object). Those entered before that was recorded: any organiser.
+        if not is_organiser(actor):
+            return False
+        return player.created_by_id is None or player.created_by_id == actor.pk
     own = player_of(actor)
     return own is not None and own.pk == player.pk
 

@@ -56,6 +56,8 @@ class PlayerViewSet(
 
     serializer_class = PlayerSerializer
     permission_classes = [PlayerPermission]
+    # Ids only: anything else is a 404 from the URL, not a 500 from the lookup.
+    lookup_value_regex = r"\d+"
     filter_backends: list = []
     queryset = Player.objects.none()
 
@@ -88,38 +90,6 @@ class PlayerViewSet(
             actor=request.user, player=player, **serializer.validated_data
         )
         return Response(self.get_serializer(player).data)
-
-    @extend_schema(
-        request=None,
-        responses={
-            201: ClaimLinkSerializer,
-            400: OpenApiResponse(description="The player already has an account, or is a robot."),
-            403: OpenApiResponse(
-                description="Not staff, nor the organiser who entered the player."
-            ),
-        },
-    )
-    @action(
-        detail=True,
-        methods=["post"],
-        url_path="claim-link",
-        permission_classes=[permissions.IsAuthenticated],
-    )
-    def claim_link(self, request, pk=None):
-        """A one-time link (14 days) that lets the person take over this accountless player.
-
-        Staff and the organiser who entered the player. The link is in the answer only: the
-        token is stored hashed. A new link stops the earlier ones."""
-        player = get_object_or_404(Player, pk=pk)
-        link, token = services.claim_link_create(actor=request.user, player=player)
-        out = {
-            "player": {"id": player.pk, "display_name": player.display_name},
-            "url": request.build_absolute_uri(reverse("claim-link", args=[token])),
-            "expires": link.expires,
-        }
-        response = Response(ClaimLinkSerializer(out).data, status=status.HTTP_201_CREATED)
-        response["Cache-Control"] = "no-store"
-        return response
 
 
 # --- Roles ---------------------------------------------------------------------------------
@@ -205,6 +175,36 @@ class AuditEntryListView(generics.ListAPIView):
         if player and not player.isdigit():
             raise serializers.ValidationError({"player": _("Give a player id.")})
         return selectors.audit_entries(action=action, player_id=int(player) if player else None)
+
+
+@extend_schema(
+    tags=["claims"],
+    request=None,
+    responses={
+        201: ClaimLinkSerializer,
+        400: OpenApiResponse(description="The player already has an account, or is a robot."),
+        403: OpenApiResponse(description="Not staff, nor the organiser who entered the player."),
+    },
+)
+class PlayerClaimLinkView(APIView):
+    """A one-time link (14 days) that lets the person take over this accountless player.
+
+    Staff and the organiser who entered the player. The link is in the answer only: the
+    token is stored hashed. A new link stops the earlier ones."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request, pk: int):
+        player = get_object_or_404(Player, pk=pk)
+        link, token = services.claim_link_create(actor=request.user, player=player)
+        out = {
+            "player": {"id": player.pk, "display_name": player.display_name},
+            "url": request.build_absolute_uri(reverse("claim-link", args=[token])),
+            "expires": link.expires,
+        }
+        response = Response(ClaimLinkSerializer(out).data, status=status.HTTP_201_CREATED)
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 # --- Claims --------------------------------------------------------------------------------
@@ -324,6 +324,7 @@ class ClaimRequestViewSet(
 
     serializer_class = ClaimRequestSerializer
     permission_classes = [ClaimRequestPermission]
+    lookup_value_regex = r"\d+"
     filter_backends: list = []
     queryset = ClaimRequest.objects.none()
 

@@ -344,3 +344,9 @@ def test_api_refusals_explain(claim, staff, entered):
     robot = PlayerFactory(display_name="Robot", is_robot=True)
     asked_robot = client_for(UserFactory()).post("/api/claim-requests/", {"player": robot.pk})
     assert asked_robot.status_code == 400
+
+
+def test_api_ids_that_are_not_numbers_are_404(staff):
+    client = client_for(staff)
+    assert client.get("/api/claim-requests/abc/").status_code == 404
+    assert client.get("/api/players/abc/").status_code == 404

@@ -71,6 +71,9 @@ class ChampionshipViewSet(
     def staff(self, request, pk=None):
         """Add (or remove, with present=false) a co-organiser or controller."""
         championship = self.get_object()
+        if not can_manage(request.user, championship):
+            # Before looking the user up, so the answer never tells which user names exist.
+            raise PermissionDenied("Only this championship's organisers may change its staff.")
         serializer = StaffSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = (

@@ -14,10 +14,11 @@ from tournaments.models import (
     EntryStatus,
     Event,
     EventFormat,
+    EventStatus,
     Match,
     MatchGame,
 )
-from tournaments.permissions import can_rule
+from tournaments.permissions import can_manage, can_rule
 
 
 def championships_visible_to(user: Any) -> QuerySet[Championship]:
@@ -156,3 +157,18 @@ def group_tables(event: Event) -> dict[int, tuple]:
         members = {e.pk: e.seed or 0 for e in entries if e.group == group}
         tables[group] = formats.group_table(members, games.get(group, []))
     return tables
+
+
+def withdrawal_refusal(user: Any, entry: Entry) -> str | None:
+    """Why `entry_withdraw` would refuse this user this entry (None: it would not), so pages
+    never offer a withdrawal the service refuses."""
+    event = entry.event
+    if entry.status == EntryStatus.WITHDRAWN:
+        return "This entry is already withdrawn."
+    if event.status == EventStatus.FINISHED:
+        return "The event is finished: its results stand."
+    if entry.status != EntryStatus.ACTIVE:
+        return "This entry is no longer in play."
+    if event.status == EventStatus.DRAWN and not can_manage(user, event.championship):
+        return "After the draw only an organiser may withdraw a player."
+    return None

@@ -363,6 +363,9 @@ def entry_withdraw_view(request, pk: int):
         or (own is not None and own.pk == entry.player_id)
     ):
         raise PermissionDenied("You may withdraw only your own entry.")
+    refusal = selectors.withdrawal_refusal(request.user, entry)
+    if refusal:
+        raise PermissionDenied(refusal)
     form = WithdrawForm(_posted(request))
     if (
         request.method == "POST"

@@ -138,8 +138,9 @@ WITHDRAW = {
     "own_finished": (DENIED, REFUSED, PASS, DENIED, PASS),
 }
 # The web page behind it: "the views check the same rule before showing a form so nobody fills
-# one in for nothing" (tournaments/views.py), so after the draw it is not shown to the player.
-WITHDRAW_PAGE = {**WITHDRAW, "own_finished": ORGANISERS}
+# one in for nothing" (tournaments/views.py), so after the draw it is not shown to the player,
+# and for a finished event to nobody (the service refuses everyone).
+WITHDRAW_PAGE = {**WITHDRAW, "own_finished": NOBODY}
 ENTRY_READ = {"own": EVERYONE, "other_player": EVERYONE, "other": EVERYONE, "unpublished": UNSEEN}
 MATCH_READ = ENTRY_READ
 # Rulings: the championship's organisers and controllers. The API body names a winner that is
@@ -252,7 +253,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "GET": CHAMPIONSHIP_MANAGE,
         "POST": permitted_as(BAD, CHAMPIONSHIP_MANAGE),
     },
-    "entry-withdraw-form": {"GET": WITHDRAW_PAGE, "POST": WITHDRAW},
+    "entry-withdraw-form": {"GET": WITHDRAW_PAGE, "POST": WITHDRAW_PAGE},
     "round-deadline-set": {"GET": ROUND_MANAGE, "POST": ROUND_MANAGE},
     "match-page": {"GET": MATCH_READ},
     "match-rule-form": {"GET": RULE, "POST": permitted_as(BAD, RULE)},

@@ -942,6 +942,22 @@ def _write_seat_tps(match_game: MatchGame) -> None:
     )
 
 
+def _penalise_decided_match(match: Match) -> None:
+    """A late penalty on a decided match moves its totals; it may not change its winner (that
+    is a ruling, which says why and checks the next match has not started)."""
+    games = list(match.match_games.order_by("number"))
+    tps_a = sum((g.tps_a for g in games), Decimal("0"))
+    tps_b = sum((g.tps_b for g in games), Decimal("0"))
+    if match.winner_id is not None and match.status == MatchStatus.DECIDED:
+        leader = match.entry_a_id if tps_a > tps_b else match.entry_b_id if tps_b > tps_a else None
+        if leader != match.winner_id:
+            raise ValidationError(
+                {"side": "This penalty would change the match's winner: make a ruling instead."}
+            )
+    match.tps_a, match.tps_b = tps_a, tps_b
+    match.save(update_fields=["tps_a", "tps_b"])
+
+
 @transaction.atomic
 def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> MatchGame:
     """The opponent claims the time penalty of `side` (0 = A, 1 = B) for one game.
@@ -995,6 +1011,8 @@ def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> Matc
     _write_seat_tps(match_game)
     if not match.is_final:
         sync_match(match)
+    else:
+        _penalise_decided_match(match)
     audit(
         actor=actor,
         championship=match.event.championship,

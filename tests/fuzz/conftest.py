@@ -73,6 +73,7 @@ def _seed() -> World:
     from rest_framework.authtoken.models import Token
 
     from games.models import Game, GameRecord
+    from players.services.claims import claim_request_create
     from ratings import services as ratings_services
     from ratings.models import RatingChange, Review, Title
     from tournaments import services
@@ -151,6 +152,10 @@ def _seed() -> World:
         actor=staff, player_id=ana.pk, system="lobby", reason="fuzz world", delta=5.0
     )
     Title.objects.create(player=dora, awarded_by=staff, note="fuzz world")
+    # Someone with an account and no player asks to take over an accountless one.
+    claim = claim_request_create(
+        requester=UserFactory(username="fuzz-claimant"), player=csilla, message="It is me."
+    )
 
     users = {
         "anonymous": None,
@@ -179,6 +184,7 @@ def _seed() -> World:
         "change": pks(RatingChange.objects.all()),
         "review": pks(Review.objects.all()),
         "title": pks(Title.objects.all()),
+        "claim": [claim.pk],
     }
     assert all(ids.values()), {kind: found for kind, found in ids.items() if not found}
     return World(

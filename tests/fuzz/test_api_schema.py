@@ -64,6 +64,7 @@ MISSING_ID = 2**31 - 1
 STEERED_BELOW = 10**6
 # The seeded objects a path's `{id}` names (longest prefix first).
 PATH_KINDS = [
+    ("/api/claim-requests/", "claim"),
     ("/api/games/records/", "record"),
     ("/api/ratings/players/", "player"),
     ("/api/ratings/changes/", "change"),

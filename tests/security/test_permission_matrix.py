@@ -19,8 +19,9 @@ Outcome classes:
   hidden  404, or an answer that discloses nothing about the object: an empty list, or exactly
           the answer for an object that does not exist (for objects named in a query or body,
           where such an answer also counts as denied: a refusal at least as strong).
-  bad     400, or a web form shown again with its errors (200 to a POST): validation was
-          reached, so the permission check passed.
+  bad     400, or a web form shown again with its errors (200 to a POST, except the pages in
+          RESULT_PAGES that answer an accepted POST with a page): validation was reached, so
+          the permission check passed.
   pass    ok or bad: permitted; whether the request is then valid is not this table's business.
   refused denied or bad: must not succeed, and either check may be the one that says so.
 A web page that shows a refused game submission (200) is classified by the refusal's status.
@@ -50,7 +51,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.games.helpers import as_body, selfplay_record
-from tests.security.world import MISSING_ID, World
+from tests.security.world import MISSING_ID, MISSING_TOKEN, World
 
 ROLES = ("anonymous", "player", "organiser", "controller", "staff")
 
@@ -170,16 +171,63 @@ PROFILE_READ = {
     "other": EVERYONE,
     "accountless": EVERYONE,
     "other_accountless": EVERYONE,
+    "legacy_accountless": EVERYONE,
 }
 # Your own profile; staff any. An accountless player is maintained, until it is claimed, by the
 # organiser who entered it (players.models.Player.created_by: "that organiser (with staff) may
-# hand out a claim link"), not by every organiser: permissions are per object.
+# hand out a claim link"), not by every organiser: permissions are per object. Players entered
+# before that was recorded stay open to every organiser (docs/roles.md).
 PROFILE_EDIT = {
     "own": SIGNED_IN,
     "other": STAFF,
     "accountless": ORGANISERS,
     "other_accountless": STAFF,
+    "legacy_accountless": ORGANISERS,
 }
+# Site roles (docs/roles.md): staff grant and withdraw organiser; only superusers the staff role
+# (no role here is a superuser). "+nobody" names no account: the refusal must not depend on it.
+ROLE_CHANGE = {
+    "organiser": STAFF,
+    "organiser+nobody": (DENIED, DENIED, DENIED, DENIED, BAD),
+    "staff": NOBODY,
+}
+# The web form offers staff only the roles they may change: the staff role is refused (either
+# way) there, and a name that is nobody's shows the form again.
+ROLE_CHANGE_WEB = {**ROLE_CHANGE, "staff": (DENIED, DENIED, DENIED, DENIED, REFUSED)}
+# Giving a profile away: staff, and the organiser who entered the player; for players entered
+# before that was recorded, staff only. A player with an account cannot be given away: staff
+# pass the permission check and are refused by validation, everyone else is denied first.
+WITH_ACCOUNT_CLAIM_LINK = (DENIED, DENIED, DENIED, DENIED, REFUSED)
+CLAIM_LINK_MAKE = {
+    "own": WITH_ACCOUNT_CLAIM_LINK,
+    "other": WITH_ACCOUNT_CLAIM_LINK,
+    "accountless": ORGANISERS,
+    "other_accountless": STAFF,
+    "legacy_accountless": STAFF,
+}
+# "This is me": whoever has no player (not logged in: signing up on the way). Every role with an
+# account has a player, so only the anonymous visitor may ask, and only for an accountless one.
+NO_PLAYER_YET = (OK, REFUSED, REFUSED, REFUSED, REFUSED)
+CLAIM_ASK = {
+    "own": (REFUSED,) * 5,
+    "other": (REFUSED,) * 5,
+    "accountless": NO_PLAYER_YET,
+    "other_accountless": NO_PLAYER_YET,
+    "legacy_accountless": NO_PLAYER_YET,
+}
+# A claim link: whoever holds it (an unknown token names nothing: 404 for everyone). Someone
+# logged in who already has a player is refused with an explanation, opening it included.
+CLAIM_LINK_USE = {"valid": NO_PLAYER_YET, "unknown": (HIDDEN,) * 5}
+# Claim requests: the requester reads their own; the organiser who entered the player, and
+# staff, read and decide; for players entered before that was recorded, staff only. Nobody
+# decides their own request (the own requests are closed: staff pass, and meet validation).
+CLAIM_REQUEST_READ = {
+    "own": SIGNED_IN,
+    "accountless": ORGANISERS,
+    "other_accountless": STAFF,
+    "legacy_accountless": STAFF,
+}
+CLAIM_REQUEST_DECIDE = {**CLAIM_REQUEST_READ, "own": (DENIED, DENIED, DENIED, DENIED, BAD)}
 GAME_READ = {"casual": EVERYONE, "published": EVERYONE, "unpublished": UNSEEN}
 RECORD_READ = {"own": SIGNED_IN, "other": STAFF}
 # Submitting a game: one you played in; for a match, its players and its championship's
@@ -199,7 +247,8 @@ RECORD_SUBMIT = {
 #
 # Adding a view: an entry here, method -> a row (no object) or {scope: row}. If its path names
 # an object, add it to PATH_KIND (a kind of KIND_SCOPES; a new kind needs objects in world.py
-# and path_object below); path arguments other than <pk> go in EXTRA_KWARGS; a body that the
+# and path_object below; an object named by another path argument than <pk>, e.g. a claim
+# link's token, gets it in PATH_ARG); other path arguments go in EXTRA_KWARGS; a body that the
 # serializer or form accepts goes in BODIES; objects named in the query or body get their
 # scopes in BODY_SCOPES.
 EXPECTED: dict[str, dict[str, Any]] = {
@@ -218,6 +267,27 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "player-edit": {"GET": PROFILE_EDIT, "POST": permitted_as(BAD, PROFILE_EDIT)},
     "api:player-list": {"GET": EVERYONE, "POST": ORGANISERS},
     "api:player-detail": {"GET": PROFILE_READ, "PUT": PROFILE_EDIT, "PATCH": PROFILE_EDIT},
+    # --- players: roles, claim links and claim requests (docs/roles.md) ---
+    "player-roles": {"GET": STAFF, "POST": ROLE_CHANGE_WEB},
+    "api:api-roles": {"GET": STAFF},
+    "api:api-role-grant": {"POST": ROLE_CHANGE},
+    "api:api-role-withdraw": {"POST": ROLE_CHANGE},
+    "api:api-audit": {"GET": STAFF},
+    "player-claim-link": {"GET": CLAIM_LINK_MAKE, "POST": CLAIM_LINK_MAKE},
+    "api:api-player-claim-link": {"POST": CLAIM_LINK_MAKE},
+    "claim-link": {"GET": CLAIM_LINK_USE, "POST": CLAIM_LINK_USE},
+    "api:api-claim-link-check": {"POST": {"valid": EVERYONE, "unknown": (HIDDEN,) * 5}},
+    "api:api-claim-link-redeem": {"POST": CLAIM_LINK_USE},
+    "player-claim": {"GET": CLAIM_ASK, "POST": CLAIM_ASK},
+    # The API asks for `accountless`: logged in, but every role already has a player.
+    "claim-request-list": {"GET": SIGNED_IN},
+    "api:api-claim-request-list": {"GET": SIGNED_IN, "POST": (DENIED, *(REFUSED,) * 4)},
+    "claim-request-detail": {"GET": CLAIM_REQUEST_READ},
+    "claim-request-approve": {"POST": CLAIM_REQUEST_DECIDE},
+    "claim-request-refuse": {"POST": CLAIM_REQUEST_DECIDE},
+    "api:api-claim-request-detail": {"GET": CLAIM_REQUEST_READ},
+    "api:api-claim-request-approve": {"POST": CLAIM_REQUEST_DECIDE},
+    "api:api-claim-request-refuse": {"POST": CLAIM_REQUEST_DECIDE},
     # --- games ---
     "game-list": {"GET": EVERYONE},
     "game-detail": {"GET": GAME_READ},
@@ -325,8 +395,6 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:api-change-revert": {"POST": (DENIED, DENIED, DENIED, DENIED, PASS)},
     "api:api-adjustment-list": {"GET": STAFF, "POST": STAFF},
     "api:api-rating-audit": {"GET": STAFF},
-    # Staff role granting and the profile-claim flow (players app): not filled in yet, so
-    # test_every_view_has_an_entry lists them until someone decides who may use them.
 }
 
 # Entries for routes announced but not in the URL configuration yet (not reported as stale).
@@ -394,7 +462,19 @@ PATH_KIND = {
     "title-withdraw": "title",
     "api:api-title-withdraw": "title",
     "api:api-change-revert": "change",
+    "player-claim": "player",
+    "player-claim-link": "player",
+    "api:api-player-claim-link": "player",
+    "claim-link": "claim_link",
+    "claim-request-detail": "claim_request",
+    "claim-request-approve": "claim_request",
+    "claim-request-refuse": "claim_request",
+    "api:api-claim-request-detail": "claim_request",
+    "api:api-claim-request-approve": "claim_request",
+    "api:api-claim-request-refuse": "claim_request",
 }
+# The path argument that names the object, where it is not <pk>.
+PATH_ARG = {"claim_link": "token"}
 EXTRA_KWARGS = {"review-action": {"action": "approve"}}
 
 CHAMPIONSHIP_SCOPES = ("own", "other", "unpublished", "own_unpublished")
@@ -404,12 +484,14 @@ KIND_SCOPES = {
     "entry": ("own", "other_player", "other", "unpublished", "own_drawn", "own_finished"),
     "match": ("own", "other_player", "other", "unpublished"),
     "round": ("own", "other", "unpublished"),
-    "player": ("own", "other", "accountless", "other_accountless"),
+    "player": ("own", "other", "accountless", "other_accountless", "legacy_accountless"),
     "game": ("casual", "published", "unpublished"),
     "record": ("own", "other"),
     "review": (NO_SCOPE,),
     "title": (NO_SCOPE,),
     "change": (NO_SCOPE,),
+    "claim_link": ("valid", "unknown"),
+    "claim_request": ("own", "accountless", "other_accountless", "legacy_accountless"),
 }
 
 
@@ -437,7 +519,14 @@ def path_object(world: World, kind: str, scope: str, role: str) -> Any:
             "other": world.other_player,
             "accountless": world.accountless,
             "other_accountless": world.other_accountless,
+            "legacy_accountless": world.legacy_accountless,
         }[base]
+    if kind == "claim_link":
+        return world.claim_token if base == "valid" else MISSING_TOKEN
+    if kind == "claim_request":
+        if base == "own":
+            return world.own_claim_requests[role]
+        return world.claim_requests[base]
     if kind == "game":
         return {
             "casual": world.casual_game,
@@ -534,6 +623,44 @@ def _in_a_month() -> dt.datetime:
     return timezone.now() + dt.timedelta(days=30)
 
 
+def _role_change(change: str, *, web: bool) -> Callable[[Context], Payload]:
+    """Grant a role to Quinn (who holds none), or withdraw it from someone who holds it."""
+
+    def build(ctx: Context) -> Payload:
+        role = ctx.scope.split("+")[0]
+        if ctx.scope.endswith("+nobody"):
+            name = "matrix-nobody"
+        elif change == "grant":
+            name = ctx.world.other_player.user.username
+        else:
+            holder = ctx.world.other_organiser if role == "organiser" else ctx.world.other_staff
+            name = holder.username
+        data = {"name": name, "reason": "matrix"}
+        data.update({"role": role, "change": change} if web else {"site_role": role})
+        return Payload(data=data)
+
+    return build
+
+
+# The anonymous visitor signs up on the way (a claim link, "this is me"); the signed in send
+# only what an account without a player would.
+NEW_ACCOUNT = {"username": "matrix-newcomer", "password": "Tile-rings-9-loop"}
+NEW_ACCOUNT_FORM = {**NEW_ACCOUNT, "password_again": NEW_ACCOUNT["password"]}
+
+
+def _token(ctx: Context) -> str:
+    return ctx.world.claim_token if ctx.scope == "valid" else MISSING_TOKEN
+
+
+def _claim_link_redeem(ctx: Context) -> Payload:
+    data = {"token": _token(ctx)}
+    return Payload(data={**data, **NEW_ACCOUNT} if ctx.role == "anonymous" else data)
+
+
+def _signing_up(ctx: Context, **fields: Any) -> Payload:
+    return Payload(data={**NEW_ACCOUNT_FORM, **fields} if ctx.role == "anonymous" else fields)
+
+
 NOTE = _data(note="matrix")
 # (key, method) -> what to send. Anything else sends an empty body (or form).
 BODIES: dict[tuple[str, str], Callable[[Context], Payload]] = {
@@ -613,6 +740,20 @@ BODIES: dict[tuple[str, str], Callable[[Context], Payload]] = {
     ),
     ("review-action", "POST"): NOTE,
     ("title-withdraw", "POST"): NOTE,
+    ("player-roles", "POST"): _role_change("grant", web=True),
+    ("api:api-role-grant", "POST"): _role_change("grant", web=False),
+    ("api:api-role-withdraw", "POST"): _role_change("withdraw", web=False),
+    ("claim-link", "POST"): _signing_up,
+    ("api:api-claim-link-check", "POST"): lambda ctx: Payload(data={"token": _token(ctx)}),
+    ("api:api-claim-link-redeem", "POST"): _claim_link_redeem,
+    ("player-claim", "POST"): functools.partial(_signing_up, message="matrix"),
+    ("api:api-claim-request-list", "POST"): lambda ctx: Payload(
+        data={"player": ctx.world.accountless.pk, "message": "matrix"}
+    ),
+    ("claim-request-approve", "POST"): _data(reason="matrix"),
+    ("claim-request-refuse", "POST"): _data(reason="matrix"),
+    ("api:api-claim-request-approve", "POST"): _data(reason="matrix"),
+    ("api:api-claim-request-refuse", "POST"): _data(reason="matrix"),
     ("rating-adjust", "POST"): lambda ctx: Payload(
         data={
             "player": ctx.world.own_players["player"].display_name,
@@ -633,7 +774,15 @@ BODY_SCOPES = {
     ("api:match-list", "GET"): ("all", "unpublished"),
     ("api:event-list", "GET"): ("all", "unpublished"),
     ("api:event-list", "POST"): CHAMPIONSHIP_SCOPES,
+    ("player-roles", "POST"): ("organiser", "staff"),
+    ("api:api-role-grant", "POST"): ("organiser", "staff"),
+    ("api:api-role-withdraw", "POST"): ("organiser", "staff"),
+    ("api:api-claim-link-check", "POST"): KIND_SCOPES["claim_link"],
+    ("api:api-claim-link-redeem", "POST"): KIND_SCOPES["claim_link"],
 }
+# Web forms whose accepted POST answers with a page (200) instead of a redirect: a new claim
+# link is shown once, in the answer to the request that made it (its token is not stored).
+RESULT_PAGES = {("player-claim-link", "POST")}
 
 
 # --- The URL configuration -----------------------------------------------------------------
@@ -804,8 +953,10 @@ def build_request(world: World, key: str, method: str, scope: str, role: str, *,
     kwargs = dict(EXTRA_KWARGS.get(key, {}))
     obj = None
     if key in PATH_KIND:
-        obj = path_object(world, PATH_KIND[key], scope, role)
-        kwargs["pk"] = obj.pk
+        kind = PATH_KIND[key]
+        obj = path_object(world, kind, scope, role)
+        arg = PATH_ARG.get(kind, "pk")
+        kwargs[arg] = obj.pk if arg == "pk" else obj
     url = concrete_path(view.route, kwargs)
     assert resolve(url).func is view.callback, f"{url} does not resolve to {key}"
     build = BODIES.get((key, method))
@@ -870,7 +1021,11 @@ def classify(request: Request, response) -> str:
         refused = _refused_submission(response)
         if refused is not None:
             return _class_of_status(refused.status_code)
-        if not request.view.api and request.method != "GET":
+        if (
+            not request.view.api
+            and request.method != "GET"
+            and (request.view.key, request.method) not in RESULT_PAGES
+        ):
             return BAD  # a web form shown again with its errors
     return _class_of_status(response.status_code, response)
 
@@ -985,3 +1140,38 @@ def test_lists_leave_out_what_the_role_may_not_see(world, db, key, role):
     visible = objects(world, "own")
     assert visible and {obj.pk for obj in visible} <= listed, "published objects must be listed"
     assert not wrong, f"{url} as {role}: " + "; ".join(wrong)
+
+
+# Claim requests: staff see all; the organiser who entered a player, its requests; everyone
+# their own (docs/roles.md). The web list shows waiting requests unless asked for all.
+CLAIM_LISTS = {
+    "claim-request-list": "/players/claims/?status=all",
+    "api:api-claim-request-list": "/api/claim-requests/",
+}
+
+
+def _claims_seen_by(world: World, role: str) -> set[int]:
+    seen = {world.own_claim_requests[role].pk}
+    if role == "organiser":
+        seen.add(world.claim_requests["accountless"].pk)
+    if role == "staff":
+        seen |= {claim.pk for claim in world.claim_requests.values()}
+        seen |= {claim.pk for claim in world.own_claim_requests.values()}
+    return seen
+
+
+@pytest.mark.parametrize("role", [role for role in ROLES if role != "anonymous"])
+@pytest.mark.parametrize("key", sorted(CLAIM_LISTS))
+def test_claim_request_lists_show_only_what_the_role_may_see(world, db, key, role):
+    request = Request(url_views()[key], "GET", CLAIM_LISTS[key], Payload())
+    response = send(world, request, role)
+    assert response.status_code == 200
+    in_world = {claim.pk for claim in world.claim_requests.values()} | {
+        claim.pk for claim in world.own_claim_requests.values()
+    }
+    listed = _listed_ids(response) & in_world
+    expected = _claims_seen_by(world, role)
+    assert listed == expected, (
+        f"{CLAIM_LISTS[key]} as {role}: missing {sorted(expected - listed)}, "
+        f"shown but not theirs {sorted(listed - expected)}"
+    )

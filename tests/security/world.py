@@ -16,7 +16,13 @@ Scopes name the object a request is about, seen from the roles above:
   own_unpublished  C4 (not published): the organiser's and the controller's
 Player profiles and records are relative to the acting role: "own" is the role's own Player or
 its own submitted record (anonymous gets the player's). Accountless players: "accountless" was
-entered by the organiser, "other_accountless" by another organiser.
+entered by the organiser, "other_accountless" by another organiser, "legacy_accountless" before
+who entered a player was recorded (Player.created_by empty: only staff hand it out).
+
+Profile claims: a claim link for "accountless" (its token kept, as only its maker ever sees it);
+a waiting claim request for each accountless player, each by a person with an account but no
+player; and for every role an "own" request (closed when the role's account got its player),
+which its requester still reads.
 
 The fixture `world` (conftest.py) builds it once per module inside a transaction that is rolled
 back at the end; each test runs in a savepoint inside it (pytest-django's `db`), so whatever a
@@ -38,7 +44,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, GameRecord, GameSeat, RecordSource
-from players.models import Player
+from players import services as player_services
+from players.models import ClaimRequest, ClaimStatus, Player
 from players.roles import ORGANISERS_GROUP
 from ratings.models import RatingChange, Review, ReviewKind, Title
 from tests.factories import PlayerFactory
@@ -56,6 +63,8 @@ from tournaments.models import (
 
 # An id no object has: the "does not exist" twin of a request about a hidden object.
 MISSING_ID = 987_654_321
+# A token no claim link has (the shape of secrets.token_urlsafe(32)).
+MISSING_TOKEN = "M" * 43
 
 
 @dataclass
@@ -78,6 +87,12 @@ class World:
     other_player: Player  # Q: has an account, no role over anything
     accountless: Player  # no account, entered by the organiser
     other_accountless: Player  # no account, entered by another organiser
+    legacy_accountless: Player  # no account, entered before created_by was recorded
+    other_organiser: Any  # organises C2 and C3, entered other_accountless
+    other_staff: Any  # staff too, so withdrawing the staff role names someone who holds it
+    claim_token: str  # a usable claim link for `accountless`
+    claim_requests: dict[str, ClaimRequest]  # accountless scope -> a waiting request for it
+    own_claim_requests: dict[str, ClaimRequest]  # role -> the role's own (closed) request
     scenes: dict[str, Scene]  # own / other / unpublished / own_unpublished
     entries: dict[str, Entry]
     casual_game: Game
@@ -221,6 +236,7 @@ def build_world() -> World:
     quinn = PlayerFactory(user=_user())
     accountless = PlayerFactory(created_by=users["organiser"])
     other_accountless = PlayerFactory(created_by=other_organiser)
+    legacy_accountless = PlayerFactory(created_by=None)
     x1, x2, x3, x4 = (PlayerFactory(user=_user()) for _ in range(4))
 
     own = dict(organiser=users["organiser"], controller=users["controller"])
@@ -289,6 +305,33 @@ def build_world() -> World:
     review = Review.objects.create(kind=ReviewKind.LARGE_SWING, change=change, player=pia)
     title = Title.objects.create(player=quinn, awarded_by=users["staff"], note="matrix")
 
+    _, claim_token = player_services.claim_link_create(actor=users["organiser"], player=accountless)
+    claim_requests = {
+        scope: ClaimRequest.objects.create(
+            player=player, requester=_user(username=f"matrix-claimant-{scope}"), message="matrix"
+        )
+        for scope, player in [
+            ("accountless", accountless),
+            ("other_accountless", other_accountless),
+            ("legacy_accountless", legacy_accountless),
+        ]
+    }
+    # Each role once asked for the other organiser's accountless player; the request was closed
+    # when the account got its own player (as claiming does), and its requester still reads it.
+    own_claim_requests = {
+        role: ClaimRequest.objects.create(
+            player=other_accountless,
+            requester=user,
+            message="matrix",
+            status=ClaimStatus.CANCELLED,
+            decided_at=timezone.now(),
+            decision_reason="matrix",
+        )
+        for role, user in users.items()
+        if user is not None
+    }
+    own_claim_requests["anonymous"] = own_claim_requests["player"]
+
     return World(
         users=users,
         sessions={role: _session(user) for role, user in users.items() if user is not None},
@@ -296,6 +339,12 @@ def build_world() -> World:
         other_player=quinn,
         accountless=accountless,
         other_accountless=other_accountless,
+        legacy_accountless=legacy_accountless,
+        other_organiser=other_organiser,
+        other_staff=_user(username="matrix-staff-2", is_staff=True),
+        claim_token=claim_token,
+        claim_requests=claim_requests,
+        own_claim_requests=own_claim_requests,
         scenes=scenes,
         entries=entries,
         casual_game=_game([pia, quinn], event_id=None, clock=None),

@@ -12,7 +12,6 @@ from rest_framework import generics, permissions, serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from games import selectors, services
 from games.models import Game, GameContext, GameRecord, RecordSource
@@ -63,11 +62,14 @@ def read_submission(request) -> tuple[services.ReceivedBody, dict]:
     return received, extras
 
 
-class RecordListCreateView(APIView):
+class RecordListCreateView(generics.ListAPIView):
     # Reads its own body within bounds, so an oversized submission is still stored (in part).
     oversized_body_allowed = True
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [JSONParser, MultiPartParser]
+    serializer_class = RecordListSerializer
+    filter_backends: list = []
+    queryset = GameRecord.objects.none()
 
     @extend_schema(
         description=SUBMIT_DESCRIPTION,
@@ -116,13 +118,13 @@ class RecordListCreateView(APIView):
 
     @extend_schema(
         description="Your own submitted records (staff: everyone's), newest first.",
-        responses=RecordListSerializer(many=True),
         tags=["games"],
     )
-    def get(self, request):
-        paginator = generics.GenericAPIView.pagination_class()
-        page = paginator.paginate_queryset(selectors.records_for(request.user), request, view=self)
-        return paginator.get_paginated_response(RecordListSerializer(page, many=True).data)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return selectors.records_for(self.request.user)
 
 
 class RecordDetailView(generics.RetrieveAPIView):

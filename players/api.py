@@ -366,13 +366,13 @@ class ClaimRequestViewSet(
         return Response(self.get_serializer(claim).data)
 
     @extend_schema(request=ClaimDecisionSerializer, responses=ClaimRequestSerializer)
-    @action(detail=True, methods=["post"])
+    @action(filter_backends=[], detail=True, methods=["post"])
     def approve(self, request, pk=None):
         """Give the player to the requester's account (with its games and ratings). Audited."""
         return self._decide(request, services.claim_request_approve)
 
     @extend_schema(request=ClaimDecisionSerializer, responses=ClaimRequestSerializer)
-    @action(detail=True, methods=["post"])
+    @action(filter_backends=[], detail=True, methods=["post"])
     def refuse(self, request, pk=None):
         """Refuse, with a `reason` the requester reads. Audited."""
         return self._decide(request, services.claim_request_refuse)

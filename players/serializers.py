@@ -138,7 +138,9 @@ class ClaimRequestSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.display_name", read_only=True)
     requester = serializers.SlugRelatedField(slug_field="username", read_only=True)
     status_label = serializers.CharField(source="get_status_display", read_only=True)
-    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    decided_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = ClaimRequest

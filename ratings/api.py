@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -278,6 +279,8 @@ class ChangeRevertView(generics.GenericAPIView):
     permission_classes = [IsRatingsAdmin]
     serializer_class = NoteSerializer
     queryset = RatingChange.objects.all()
+    filter_backends: list = []
+    pagination_class = None
 
     @extend_schema(tags=TAGS, request=NoteSerializer, responses=RatingChangeSerializer(many=True))
     def post(self, request, pk: int):
@@ -327,8 +330,9 @@ class AdjustmentListCreateView(generics.ListCreateAPIView):
 
     def get_queryset(self):
         player = self.request.query_params.get("player", "")
-        player_id = int(player) if player.isdigit() and len(player) <= 18 else None
-        return selectors.adjustment_list(player_id=player_id)
+        if player and not (player.isdigit() and len(player) <= 18):
+            raise ValidationError({"player": ["Give a player id (a whole number)."]})
+        return selectors.adjustment_list(player_id=int(player) if player else None)
 
 
 class AuditListView(generics.ListAPIView):

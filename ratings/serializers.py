@@ -78,7 +78,9 @@ class RatingSerializer(serializers.ModelSerializer):
 class RatingChangeSerializer(serializers.ModelSerializer):
     """One point of a rating history: ``after`` is the rating once this change applied."""
 
-    played_at = serializers.DateTimeField(source="game.played_at", read_only=True, default=None)
+    played_at = serializers.DateTimeField(
+        source="game.played_at", read_only=True, default=None, allow_null=True
+    )
     reverted_by = serializers.SerializerMethodField()
 
     class Meta:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
 from rest_framework import serializers
+from rest_framework.exceptions import ParseError
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
@@ -16,4 +22,23 @@ def as_drf_validation_error(exc: DjangoValidationError) -> serializers.Validatio
 def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         exc = as_drf_validation_error(exc)
+    elif isinstance(exc, RequestDataTooBig):
+        return Response({"detail": "The request body is too large."}, status=413)
+    elif isinstance(exc, SuspiciousOperation):
+        # e.g. more form fields than DATA_UPLOAD_MAX_NUMBER_FIELDS: a bad request, said in JSON.
+        exc = ParseError("The request could not be read: too many fields or a malformed body.")
     return drf_exception_handler(exc, context)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler404: JSON under /api/, the site's own page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: JSON under /api/; elsewhere a plain page that needs no context processors."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Something went wrong on our side."}, status=500)
+    return HttpResponse(render_to_string("500.html"), status=500)

@@ -38,10 +38,23 @@ def broker_status() -> dict:
     return {"ok": True, "mode": "redis"}
 
 
+def cache_status() -> dict:
+    """The shared cache (CACHE_URL): throttles and login limits are off while it is down."""
+    if not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        return {"ok": True, "mode": "local"}
+    from django.core.cache import cache
+
+    try:
+        cache.set("healthz", "1", timeout=5)
+    except Exception as exc:  # noqa: BLE001 - any failure means "down", reported by name
+        return {"ok": False, "mode": "redis", "error": str(exc)[:200]}
+    return {"ok": True, "mode": "redis"}
+
+
 @never_cache
 @require_GET
 def healthz(request):
-    checks = {"database": database_status(), "broker": broker_status()}
+    checks = {"database": database_status(), "broker": broker_status(), "cache": cache_status()}
     failing = [name for name, check in checks.items() if not check["ok"]]
     body = {"status": "ok" if not failing else "unavailable", "failing": failing, **checks}
     return JsonResponse(body, status=200 if not failing else 503)

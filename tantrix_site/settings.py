@@ -233,14 +233,17 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "tantrix_site.api_throttles.AnonRateThrottle",
+        "tantrix_site.api_throttles.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "120/minute"),
         "user": env_str("API_THROTTLE_USER", "1200/minute"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # Behind our one proxy, the client is the last X-Forwarded-For hop; with no proxy the header
+    # is the client's own word and is ignored (otherwise it dodges the anonymous throttle).
+    "NUM_PROXIES": 1 if BEHIND_TLS_PROXY else 0,
     "EXCEPTION_HANDLER": "tantrix_site.api.exception_handler",
     # `?format=` is a filter on events (knockout, swiss, ...), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
@@ -252,6 +255,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tantrix_site.schema.add_error_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "ColourEnum": "players.models.Colour",
         "RecordStatusEnum": "games.models.RecordStatus",

@@ -49,6 +49,7 @@ from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tantrix_site.api_throttles import CACHE_ERRORS, cache_down
 from tantrix_site.middleware import declared_body_size
 
 # A user name and a password fit in a few hundred bytes; anything much larger is refused
@@ -56,6 +57,7 @@ from tantrix_site.middleware import declared_body_size
 TOKEN_REQUEST_MAX_BYTES = 4096
 
 _PREFIX = "login-limit:v1"
+
 
 
 # --- Counting -------------------------------------------------------------------------------
@@ -121,11 +123,22 @@ def login_lock_remaining(*, username: str | None, address: str | None) -> int:
     lock_keys = [lock_key for _count, lock_key, _limit in _scopes(username, address)]
     if not lock_keys:
         return 0
-    until = max(cache.get_many(lock_keys).values(), default=0.0)
+    try:
+        until = max(cache.get_many(lock_keys).values(), default=0.0)
+    except CACHE_ERRORS as exc:
+        cache_down(exc)
+        return 0
     return max(0, math.ceil(until - time.time()))
 
 
 def login_failure_record(*, username: str | None, address: str | None) -> None:
+    try:
+        _login_failure_count(username=username, address=address)
+    except CACHE_ERRORS as exc:
+        cache_down(exc)
+
+
+def _login_failure_count(*, username: str | None, address: str | None) -> None:
     """Count a failed login; the failure that reaches a limit locks that scope for one window."""
     window = settings.LOGIN_FAILURE_WINDOW_SECONDS
     for count_key, lock_key, limit in _scopes(username, address):
@@ -145,7 +158,10 @@ def login_success_record(*, username: str) -> None:
     """Forget the user name's failures (its owner knows the password). The address's count is
     kept: otherwise one attacker's own account would reset the limit on guessing others'."""
     for count_key, _lock_key, _limit in _scopes(username, None):
-        cache.delete(count_key)
+        try:
+            cache.delete(count_key)
+        except CACHE_ERRORS as exc:
+            cache_down(exc)
 
 
 def lock_message(seconds: int) -> str:
@@ -276,3 +292,4 @@ class LimitedLoginView(LoginView):
             response.status_code = status.HTTP_429_TOO_MANY_REQUESTS
             response["Retry-After"] = str(form.retry_after)
         return response
+

@@ -35,3 +35,6 @@ urlpatterns = [
     path("championships/", include("tournaments.urls")),
     path("rankings/", include("ratings.urls")),
 ]
+
+handler404 = "tantrix_site.api.not_found"
+handler500 = "tantrix_site.api.server_error"

@@ -67,7 +67,7 @@ class ChampionshipViewSet(
         return Response(self.get_serializer(championship).data)
 
     @extend_schema(request=StaffSerializer, responses=ChampionshipSerializer)
-    @action(detail=True, methods=["post"])
+    @action(filter_backends=[], detail=True, methods=["post"])
     def staff(self, request, pk=None):
         """Add (or remove, with present=false) a co-organiser or controller."""
         championship = self.get_object()
@@ -94,7 +94,12 @@ class ChampionshipViewSet(
         return Response(self.get_serializer(championship).data)
 
     @extend_schema(responses=AuditEntrySerializer(many=True))
-    @action(detail=True, methods=["get"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["get"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def audit(self, request, pk=None):
         """Every change to this championship (organisers and controllers only)."""
         championship = self.get_object()
@@ -131,14 +136,19 @@ class EventViewSet(
         return Response(self.get_serializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=EntrySerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(filter_backends=[], detail=True, methods=["get"])
     def entries(self, request, pk=None):
         event = self.get_object()
         page = self.paginate_queryset(selectors.entries_for_event(event))
         return self.get_paginated_response(EntrySerializer(page, many=True).data)
 
     @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def register(self, request, pk=None):
         """Register yourself, or (organisers) any player."""
         event = self.get_object()
@@ -163,7 +173,12 @@ class EventViewSet(
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RegistrationSerializer, responses=EventSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def registration(self, request, pk=None):
         """Open or close registration."""
         serializer = RegistrationSerializer(data=request.data)
@@ -174,7 +189,13 @@ class EventViewSet(
         return Response(self.get_serializer(event).data)
 
     @extend_schema(request=SeedSerializer, responses=EntrySerializer(many=True))
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        pagination_class=None,
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def seed(self, request, pk=None):
         """Seed from ratings (tournament Elo, then lobby ranking) or by a given order."""
         serializer = SeedSerializer(data=request.data)
@@ -187,7 +208,12 @@ class EventViewSet(
         return Response(EntrySerializer(entries, many=True).data)
 
     @extend_schema(request=DrawSerializer, responses=EventSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def draw(self, request, pk=None):
         """Make the draw (bracket, groups, round robin or Swiss round 1)."""
         serializer = DrawSerializer(data=request.data)
@@ -199,6 +225,8 @@ class EventViewSet(
 
     @extend_schema(request=None, responses=EntrySerializer(many=True))
     @action(
+        pagination_class=None,
+        filter_backends=[],
         detail=True,
         methods=["post"],
         url_path="advance-qualifiers",
@@ -210,13 +238,13 @@ class EventViewSet(
         return Response(EntrySerializer(created, many=True).data)
 
     @extend_schema(responses=MatchSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(filter_backends=[], detail=True, methods=["get"])
     def matches(self, request, pk=None):
         page = self.paginate_queryset(selectors.matches_for_event(self.get_object()))
         return self.get_paginated_response(MatchSerializer(page, many=True).data)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(filter_backends=[], detail=True, methods=["get"])
     def rounds(self, request, pk=None):
         """The event's rounds and deadlines; set one with `POST /api/rounds/{id}/deadline/`."""
         rounds = self.get_object().rounds.order_by("number")
@@ -224,7 +252,7 @@ class EventViewSet(
         return self.get_paginated_response(RoundSerializer(page, many=True).data)
 
     @extend_schema(responses=GroupTableSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(pagination_class=None, filter_backends=[], detail=True, methods=["get"])
     def standings(self, request, pk=None):
         """Group tables on TP% (groups and round robin), or Swiss standings on TPs."""
         event = self.get_object()
@@ -242,7 +270,7 @@ class EventViewSet(
                 }
                 for i, (e, tps) in enumerate(selectors.swiss_standings(event), start=1)
             ]
-            return Response([{"group": 1, "rows": rows}])
+            return Response(GroupTableSerializer([{"group": 1, "rows": rows}], many=True).data)
         return Response(GroupTableSerializer(selectors.group_table_rows(event), many=True).data)
 
 
@@ -256,7 +284,12 @@ class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Entry.objects.filter(event__in=visible).select_related("player", "event")
 
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def withdraw(self, request, pk=None):
         serializer = WithdrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -284,7 +317,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
 
     @extend_schema(request=RuleSerializer, responses=MatchSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def rule(self, request, pk=None):
         """Organiser or controller ruling (override) with a reason."""
         serializer = RuleSerializer(data=request.data)
@@ -299,6 +337,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(request=None, responses=MatchSerializer)
     @action(
+        filter_backends=[],
         detail=True,
         methods=["post"],
         url_path="claim-walkover",
@@ -310,7 +349,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(MatchSerializer(selectors.match_detail(match.pk)).data)
 
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def penalty(self, request, pk=None):
         """Claim the opponent's time penalty for one game of the match."""
         match = self.get_object()
@@ -338,7 +382,12 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Round.objects.filter(event__in=visible).select_related("event__championship")
 
     @extend_schema(request=DeadlineSerializer, responses=RoundSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticated],
+    )
     def deadline(self, request, pk=None):
         serializer = DeadlineSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

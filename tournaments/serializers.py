@@ -39,14 +39,14 @@ class ChampionshipSerializer(serializers.ModelSerializer):
 
 
 class StaffSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    username = serializers.CharField(max_length=150)
     role = serializers.ChoiceField(choices=["organiser", "controller"])
     present = serializers.BooleanField(default=True)
 
 
 class EventSerializer(serializers.ModelSerializer):
     champion_name = serializers.CharField(
-        source="champion.player.display_name", default=None, read_only=True
+        source="champion.player.display_name", default=None, read_only=True, allow_null=True
     )
 
     class Meta:
@@ -142,10 +142,10 @@ class MatchSerializer(serializers.ModelSerializer):
     round_name = serializers.CharField(source="round.__str__", read_only=True)
     deadline = serializers.DateTimeField(source="round.deadline", read_only=True)
     player_a = serializers.CharField(
-        source="entry_a.player.display_name", default=None, read_only=True
+        source="entry_a.player.display_name", default=None, read_only=True, allow_null=True
     )
     player_b = serializers.CharField(
-        source="entry_b.player.display_name", default=None, read_only=True
+        source="entry_b.player.display_name", default=None, read_only=True, allow_null=True
     )
     games = MatchGameSerializer(source="match_games", many=True, read_only=True)
 
@@ -212,7 +212,9 @@ class DeadlineSerializer(serializers.Serializer):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", default=None, read_only=True)
+    actor = serializers.CharField(
+        source="actor.username", default=None, read_only=True, allow_null=True
+    )
 
     class Meta:
         model = AuditEntry

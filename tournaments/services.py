@@ -26,6 +26,7 @@ from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     AuditEntry,
+    Category,
     Championship,
     Eligibility,
     Entry,
@@ -91,7 +92,7 @@ def _require_ruler(actor: Any, championship: Championship) -> None:
 
 @transaction.atomic
 def championship_create(
-    *, actor: Any, name: str, year: int, category: str, published: bool = False
+    *, actor: Any, name: str, year: int, category: str = Category.OPEN, published: bool = False
 ) -> Championship:
     if not can_create_championship(actor):
         raise PermissionDenied("Only organisers may create championships.")
@@ -204,7 +205,9 @@ def _validate_event(event: Event) -> None:
         errors["sections"] = "Sections must be 1, 2, 4, 8, ..."
     if event.eligibility == Eligibility.JUNIOR and event.cutoff_date is None:
         errors["cutoff_date"] = "A junior event needs the cut-off date for the age limit."
-    countries = event.countries if event.countries is not None else []
+    if event.countries is None:
+        event.countries = []  # a form's "null": no countries
+    countries = event.countries
     if not isinstance(countries, list) or not all(
         isinstance(code, str) and len(code) <= 3 for code in countries
     ):

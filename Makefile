@@ -56,7 +56,7 @@ bench: $(VENV)/.dev-installed
 fuzz: $(VENV)/.dev-installed
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_BROKER_URL=$(TEST_BROKER_URL) \
-		FUZZ_MAX_EXAMPLES=$${FUZZ_MAX_EXAMPLES:-300} $(BIN)/python -m pytest tests/fuzz -q $(PYTEST_ARGS)
+		FUZZ_MAX_EXAMPLES=$${FUZZ_MAX_EXAMPLES:-100} $(BIN)/python -m pytest tests/fuzz -q $(PYTEST_ARGS)
 
 ## make load: locust (headless) against gunicorn + Celery workers on PostgreSQL; prints figures.
 load: $(VENV)/.dev-installed

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games import selectors, services
-from games.board import board_svg
+from games.drawing import board_svg
 from games.forms import RecordSubmitForm
 from games.models import Game, GameRecord, RecordSource
 from tantrix_site.middleware import declared_body_size, oversized_body_allowed

@@ -7,8 +7,6 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tantrix
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
-# Every queue the project uses: tasks are routed to a queue named after their app.
-QUEUES := default,games,tournaments,ratings
 
 .PHONY: run test bench fuzz load lint serve worker beat migrate install install-dev browser clean
 
@@ -74,8 +72,9 @@ serve: $(VENV)/.installed
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/gunicorn tantrix_site.wsgi:application --bind 0.0.0.0:$(PORT) --workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
+# Consumes every queue in CELERY_TASK_QUEUES (tasks are routed to a queue named after their app).
 worker: $(VENV)/.installed
-	$(BIN)/celery -A tantrix_site worker -Q $(QUEUES) --loglevel INFO
+	$(BIN)/celery -A tantrix_site worker --loglevel INFO
 
 beat: $(VENV)/.installed
 	$(BIN)/celery -A tantrix_site beat --loglevel INFO

@@ -295,7 +295,12 @@ CELERY_TASK_ROUTES = {
     "tournaments.*": {"queue": "tournaments"},
     "ratings.*": {"queue": "ratings"},
 }
-CELERY_QUEUES_ALL = ["default", "games", "tournaments", "ratings"]
+# Every queue, declared as Celery would create it for a route (its own direct exchange): a
+# worker started without -Q consumes all of them, and tests and bench read this one list.
+CELERY_TASK_QUEUES = {
+    name: {"exchange": name, "routing_key": name}
+    for name in ("default", "games", "tournaments", "ratings")
+}
 # Beat keeps when each periodic task last ran in a file in the project's state folder (one per
 # deployment, never shared through /tmp); a damaged file is replaced, not fatal.
 CELERY_BEAT_SCHEDULER = "tantrix_site.beat:SelfHealingScheduler"

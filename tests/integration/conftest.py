@@ -15,7 +15,6 @@ from django.conf import settings
 from django.db import connection
 
 REPO = Path(__file__).resolve().parents[2]
-QUEUES = "default,games,tournaments,ratings"
 
 
 def _test_database_url() -> str:
@@ -32,7 +31,7 @@ def purge_queues(broker_url: str) -> None:
 
     client = redis.Redis.from_url(broker_url)
     try:
-        for queue in QUEUES.split(","):
+        for queue in settings.CELERY_TASK_QUEUES:
             client.delete(queue)
         client.delete("unacked", "unacked_index")
     finally:
@@ -103,9 +102,7 @@ def start_worker(transactional_db, tmp_path):
                 "celery",
                 "-A",
                 "tantrix_site",
-                "worker",
-                "-Q",
-                QUEUES,
+                "worker",  # without -Q: every queue in CELERY_TASK_QUEUES
                 "--concurrency",
                 str(concurrency),
                 "--pool",

@@ -1,8 +1,8 @@
 """Reads that check the tournaments' invariants on a whole database (``manage.py
 check_consistency``).
 
-What the tournaments promise (DESIGN.md, "Tournament domain"; tournaments/services.py, the
-``match_*`` services, ``_finish_match``, ``_feed_next`` and ``_crown``):
+What the tournaments promise (DESIGN.md, "Tournament domain"; tournaments/services/, the
+``match_*`` services, ``match_finish``, ``_feed_next`` and ``_crown`` in ``progression``):
 
 - a decided match (decided, walkover, ruled) has a winner that is one of its two entries; a void
   or unfinished match has none;

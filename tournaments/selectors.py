@@ -1,15 +1,20 @@
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from players.models import Player
+from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     AuditEntry,
     Championship,
+    Eligibility,
     Entry,
     EntryStatus,
     Event,
@@ -17,6 +22,7 @@ from tournaments.models import (
     EventStatus,
     Match,
     MatchGame,
+    MatchStatus,
 )
 from tournaments.permissions import can_manage, can_rule
 
@@ -172,3 +178,50 @@ def withdrawal_refusal(user: Any, entry: Entry) -> str | None:
     if event.status == EventStatus.DRAWN and not can_manage(user, event.championship):
         return "After the draw only an organiser may withdraw a player."
     return None
+
+
+def _age_on(birth: dt.date, day: dt.date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def eligibility_problems(event: Event, player: Player) -> list[str]:
+    """Why this player may not enter this event (empty when they may)."""
+    problems = []
+    if event.eligibility == Eligibility.JUNIOR:
+        if player.date_of_birth is None:
+            problems.append("A junior event needs the player's date of birth on their profile.")
+        elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
+            # Never the age itself: organisers see this answer, and the date of birth is private.
+            problems.append(
+                f"{player.display_name} is not under {event.junior_age_limit} on the cut-off "
+                f"date ({event.cutoff_date:%d %B %Y}); this event is for players under "
+                f"{event.junior_age_limit} on that day."
+            )
+    elif event.eligibility == Eligibility.NATIONAL:
+        if player.country.code not in event.countries:
+            problems.append(
+                f"{player.display_name} plays for {player.country.name or 'no country'}; this "
+                f"event is open to {', '.join(event.countries)} only."
+            )
+    elif event.eligibility == Eligibility.MINIMUM_RANKING:
+        ranking = seeding_ratings([player.pk]).get(player.pk, (None, None))[1]
+        if ranking is None or ranking < event.minimum_ranking:
+            problems.append(
+                f"{player.display_name}'s ranking ({ranking if ranking is not None else 'none'}) "
+                f"is below this event's minimum of {event.minimum_ranking}."
+            )
+    return problems
+
+
+def seeding_ratings(player_ids: Sequence[int]) -> dict[int, tuple[float | None, float | None]]:
+    """(tournament Elo, lobby ranking) per player, as the ratings app has them."""
+    return ratings_for_seeding(list(player_ids))
+
+
+def match_open_for_games(match: Match) -> bool:
+    """Whether games may still be counted for this match."""
+    return (
+        match.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS)
+        and match.entry_a_id is not None
+        and match.entry_b_id is not None
+    )

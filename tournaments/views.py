@@ -489,7 +489,7 @@ def _render_match(request, match: Match, *, rule_form=None, penalty_form=None, s
     side = match_side_of(user, match)
     ruler = can_rule(user, match.event.championship)
     games = list(match.match_games.all())
-    is_open = services.match_open_for_games(match)
+    is_open = selectors.match_open_for_games(match)
     penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
     context = {
         "match": match,

@@ -1,0 +1,64 @@
+"""Writes for championships, one module per responsibility; the names are re-exported here.
+
+Every service is one transaction; every organiser, controller or worker change leaves an
+audit entry. The algorithms (charts, pairings, TPs, match state) live in `tournaments.formats`,
+the reads in `tournaments.selectors`.
+
+Modules, lowest first (each imports only those above it):
+`audit`, `access`, `rounds` (match and round rows), `swiss_rounds`, `progression` (deciding
+matches, advancing, finishing events), `championships`, `registration` (entries, seeding),
+`draws`, `results` (counting games, TPs, penalties), `rulings` (rulings, walkovers,
+deadlines), `qualifiers`.
+"""
+
+from tournaments.services.audit import audit
+from tournaments.services.championships import (
+    EVENT_FIELDS,
+    championship_create,
+    championship_staff_set,
+    championship_update,
+    event_create,
+    event_registration_set,
+)
+from tournaments.services.draws import draw_generate
+from tournaments.services.progression import sync_match
+from tournaments.services.qualifiers import qualifiers_advance
+from tournaments.services.registration import entry_register, entry_withdraw, event_seed
+from tournaments.services.results import (
+    match_game_attach,
+    match_penalty_claim,
+    unattached_tournament_games,
+    validate_match_submission,
+)
+from tournaments.services.rounds import DRAW_START_WINDOW
+from tournaments.services.rulings import (
+    deadlines_process,
+    match_rule,
+    match_walkover_claim,
+    round_deadline_set,
+)
+
+__all__ = [
+    "DRAW_START_WINDOW",
+    "EVENT_FIELDS",
+    "audit",
+    "championship_create",
+    "championship_staff_set",
+    "championship_update",
+    "deadlines_process",
+    "draw_generate",
+    "entry_register",
+    "entry_withdraw",
+    "event_create",
+    "event_registration_set",
+    "event_seed",
+    "match_game_attach",
+    "match_penalty_claim",
+    "match_rule",
+    "match_walkover_claim",
+    "qualifiers_advance",
+    "round_deadline_set",
+    "sync_match",
+    "unattached_tournament_games",
+    "validate_match_submission",
+]

@@ -1,0 +1,20 @@
+"""Who may act on a championship: the checks services start with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+from tournaments.models import Championship
+from tournaments.permissions import can_manage, can_rule
+
+
+def require_manager(actor: Any, championship: Championship) -> None:
+    if not can_manage(actor, championship):
+        raise PermissionDenied("Only this championship's organisers may do that.")
+
+
+def require_ruler(actor: Any, championship: Championship) -> None:
+    if not can_rule(actor, championship):
+        raise PermissionDenied("Only this championship's organisers and controllers may rule.")

@@ -1,0 +1,205 @@
+"""Championships, their staff, and events (settings and registration status)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django_countries import countries as country_registry
+
+from tournaments import formats
+from tournaments.models import Category, Championship, Eligibility, Event, EventFormat, EventStatus
+from tournaments.permissions import can_create_championship
+from tournaments.services.access import require_manager
+from tournaments.services.audit import audit
+
+
+@transaction.atomic
+def championship_create(
+    *, actor: Any, name: str, year: int, category: str = Category.OPEN, published: bool = False
+) -> Championship:
+    if not can_create_championship(actor):
+        raise PermissionDenied("Only organisers may create championships.")
+    if Championship.objects.filter(name__iexact=name.strip(), year=year).exists():
+        raise ValidationError({"name": f"{name} {year} already exists."})
+    championship = Championship(
+        name=name.strip(), year=year, category=category, published=published, created_by=actor
+    )
+    championship.full_clean()
+    championship.save()
+    championship.organisers.add(actor)
+    audit(
+        actor=actor,
+        championship=championship,
+        action="championship_create",
+        target=str(championship),
+        details={"category": category, "published": published},
+    )
+    return championship
+
+
+@transaction.atomic
+def championship_update(*, actor: Any, championship: Championship, **fields: Any) -> Championship:
+    require_manager(actor, championship)
+    allowed = {"name", "year", "category", "published"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValidationError({name: "This field cannot be changed." for name in sorted(unknown)})
+    changes = {k: v for k, v in fields.items() if getattr(championship, k) != v}
+    for key, value in changes.items():
+        setattr(championship, key, value)
+    championship.full_clean()
+    championship.save()
+    if changes:
+        audit(
+            actor=actor,
+            championship=championship,
+            action="championship_update",
+            target=str(championship),
+            details={k: str(v) for k, v in changes.items()},
+        )
+    return championship
+
+
+@transaction.atomic
+def championship_staff_set(
+    *, actor: Any, championship: Championship, user: Any, role: str, present: bool = True
+) -> None:
+    """Add or remove a co-organiser or a controller."""
+    require_manager(actor, championship)
+    if role not in ("organiser", "controller"):
+        raise ValidationError({"role": "Choose organiser or controller."})
+    relation = championship.organisers if role == "organiser" else championship.controllers
+    if (
+        role == "organiser"
+        and not present
+        and championship.organisers.count() == 1
+        and championship.organisers.filter(pk=user.pk).exists()
+    ):
+        raise ValidationError({"user": "A championship keeps at least one organiser."})
+    (relation.add if present else relation.remove)(user)
+    audit(
+        actor=actor,
+        championship=championship,
+        action=f"{role}_{'add' if present else 'remove'}",
+        target=user.get_username(),
+    )
+
+
+# The settings an organiser gives an event (in the order forms and the API show them).
+EVENT_FIELDS = (
+    "name",
+    "stage",
+    "format",
+    "games_per_match",
+    "extra_game_margin",
+    "max_extra_games",
+    "tp_scheme",
+    "time_limit_seconds",
+    "eligibility",
+    "junior_age_limit",
+    "cutoff_date",
+    "countries",
+    "minimum_ranking",
+    "feeds_from",
+    "qualifiers_count",
+    "qualifier_policy",
+    "sections",
+    "groups_count",
+    "double_round_robin",
+    "swiss_rounds",
+    "draw_seed",
+    "round_days",
+)
+
+
+def _validate_event(event: Event) -> None:
+    errors: dict[str, str] = {}
+    try:
+        formats.tp_scheme(event.tp_scheme)
+    except formats.FormatError as exc:
+        errors["tp_scheme"] = str(exc)
+    if event.max_extra_games and event.extra_game_margin <= 0:
+        errors["extra_game_margin"] = "Extra games need a positive TP margin to play for."
+    if event.format == EventFormat.GROUPS and event.groups_count < 1:
+        errors["groups_count"] = "A group stage needs at least one group."
+    if event.format == EventFormat.SWISS and event.swiss_rounds < 1:
+        errors["swiss_rounds"] = "A Swiss event needs at least one round."
+    if event.sections < 1 or event.sections & (event.sections - 1):
+        errors["sections"] = "Sections must be 1, 2, 4, 8, ..."
+    if event.eligibility == Eligibility.JUNIOR and event.cutoff_date is None:
+        errors["cutoff_date"] = "A junior event needs the cut-off date for the age limit."
+    if event.countries is None:
+        event.countries = []  # a form's "null": no countries
+    countries = event.countries
+    if not isinstance(countries, list) or not all(
+        isinstance(code, str) and len(code) <= 3 for code in countries
+    ):
+        errors["countries"] = 'Give the countries as a list of ISO country codes, e.g. ["HU"].'
+        countries = []
+    elif len(countries) > len(country_registry):
+        errors["countries"] = "That is more countries than there are."
+        countries = []
+    if event.eligibility == Eligibility.NATIONAL and "countries" not in errors:
+        codes = [code.upper() for code in countries]
+        bad = [c for c in codes if c not in dict(country_registry)]
+        if not codes:
+            errors["countries"] = "A national event needs at least one country code."
+        elif bad:
+            errors["countries"] = f"Unknown country codes: {', '.join(bad)}."
+        event.countries = codes
+    if event.eligibility == Eligibility.MINIMUM_RANKING and not event.minimum_ranking:
+        errors["minimum_ranking"] = "Give the minimum ranking."
+    if event.feeds_from_id:
+        source = event.feeds_from
+        if source.championship_id != event.championship_id:
+            errors["feeds_from"] = "Qualifiers can only come from the same championship."
+        elif source.stage >= event.stage:
+            errors["feeds_from"] = "The qualifying event must be an earlier stage."
+        if not event.qualifiers_count:
+            errors["qualifiers_count"] = "Say how many players qualify."
+    if event.time_limit_seconds < 60:
+        errors["time_limit_seconds"] = "The time limit must be at least a minute."
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def event_create(*, actor: Any, championship: Championship, **config: Any) -> Event:
+    require_manager(actor, championship)
+    unknown = set(config) - set(EVENT_FIELDS)
+    if unknown:
+        raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
+    event = Event(championship=championship, **config)
+    event.clean_fields(exclude=["champion"])  # field errors, and strings into the fields' types
+    _validate_event(event)
+    event.full_clean(exclude=["champion"])
+    event.save()
+    audit(
+        actor=actor,
+        championship=championship,
+        event=event,
+        action="event_create",
+        target=event.name,
+        details={"format": event.format},
+    )
+    return event
+
+
+@transaction.atomic
+def event_registration_set(*, actor: Any, event: Event, open_: bool) -> Event:
+    require_manager(actor, event.championship)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status not in (EventStatus.REGISTRATION, EventStatus.CLOSED):
+        raise ValidationError({"status": "The draw has been made; registration is over."})
+    event.status = EventStatus.REGISTRATION if open_ else EventStatus.CLOSED
+    event.save(update_fields=["status"])
+    audit(
+        actor=actor,
+        championship=event.championship,
+        event=event,
+        action="registration_open" if open_ else "registration_close",
+        target=event.name,
+    )
+    return event

@@ -1,0 +1,196 @@
+"""Draws: the first round (or every round, for groups and knockouts) of an event."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import formats
+from tournaments.models import (
+    Entry,
+    EntrySource,
+    EntryStatus,
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchStatus,
+    QualifierPolicy,
+    Round,
+)
+from tournaments.services.access import require_manager
+from tournaments.services.audit import audit
+from tournaments.services.progression import match_finish
+from tournaments.services.registration import event_seed
+from tournaments.services.rounds import DRAW_START_WINDOW, round_deadline
+from tournaments.services.swiss_rounds import swiss_round_draw
+
+
+def _round_name(number: int, rounds: int) -> str:
+    left = rounds - number
+    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round of {2 << left}")
+
+
+@transaction.atomic
+def draw_generate(
+    *, actor: Any, event: Event, draw_seed: int | None = None, start: dt.datetime | None = None
+) -> Event:
+    """Make the draw for the event's format and create its rounds and matches."""
+    require_manager(actor, event.championship)
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("championship")
+        .get(pk=event.pk)
+    )
+    if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
+        raise ValidationError({"event": "The draw for this event has already been made."})
+    entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"))
+    if len(entries) < 2:
+        raise ValidationError(
+            {"event": f"A draw needs at least 2 active entries, not {len(entries)}."}
+        )
+    if any(e.seed is None for e in entries):
+        event_seed(actor=actor, event=event)
+        entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"))
+    entries.sort(key=lambda e: e.seed)
+    if draw_seed is None:
+        draw_seed = (
+            event.draw_seed
+            if event.draw_seed is not None
+            else random.SystemRandom().randrange(2**31)
+        )
+    event.draw_seed = draw_seed
+    now = timezone.now()
+    start = start or now
+    if not now - DRAW_START_WINDOW <= start <= now + DRAW_START_WINDOW:
+        raise ValidationError(
+            {"start": "The first round must start within a year of today (before or after)."}
+        )
+    try:
+        if event.format == EventFormat.KNOCKOUT:
+            _draw_knockout(event, entries, start)
+        elif event.format in (EventFormat.GROUPS, EventFormat.ROUND_ROBIN):
+            _draw_groups(event, entries, start)
+        else:
+            swiss_round_draw(event, entries, 1, start)
+    except formats.FormatError as exc:
+        raise ValidationError({"event": str(exc)}) from None
+    event.status = EventStatus.DRAWN
+    event.save(update_fields=["status", "draw_seed"])
+    audit(
+        actor=actor,
+        championship=event.championship,
+        event=event,
+        action="draw_generate",
+        target=event.name,
+        details={"draw_seed": draw_seed, "entries": len(entries)},
+    )
+    return event
+
+
+def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> None:
+    by_seed = {e.seed: e for e in entries}
+    direct = [e for e in entries if e.source == EntrySource.REGISTRATION]
+    qualifiers = [e for e in entries if e.source == EntrySource.QUALIFIER]
+    if qualifiers and direct:
+        positions = formats.place_qualifiers(
+            len(direct),
+            len(qualifiers),
+            policy=formats.QualifierPolicy(event.qualifier_policy),
+            sections=event.sections,
+            draw_seed=event.draw_seed
+            if event.qualifier_policy == QualifierPolicy.DRAWN_INTO_SECTIONS
+            else None,
+        )
+    elif event.sections > 1:
+        positions = formats.sections_draw(
+            len(entries), sections=event.sections, draw_seed=event.draw_seed
+        )
+    else:
+        positions = formats.seeded_draw(len(entries))
+    rounds_total = len(positions).bit_length() - 1
+    rounds = [
+        Round.objects.create(
+            event=event,
+            number=n,
+            name=_round_name(n, rounds_total),
+            deadline=round_deadline(event, start, n),
+        )
+        for n in range(1, rounds_total + 1)
+    ]
+    # Build from the final backwards so each match can point at the one its winner goes to.
+    later: dict[tuple[int, int], Match] = {}
+    for number in range(rounds_total, 0, -1):
+        for index in range(formats.matches_in_round(number, rounds_total)):
+            slot = formats.next_slot(number, index, rounds=rounds_total)
+            later[(number, index)] = Match.objects.create(
+                event=event,
+                round=rounds[number - 1],
+                bracket_index=index,
+                next_match=later[(slot.round, slot.match)] if slot else None,
+                next_side=slot.side if slot else None,
+            )
+    for index, (top, bottom) in enumerate(formats.pair_positions(positions)):
+        match = later[(1, index)]
+        match.entry_a = by_seed.get(top) if top is not None else None
+        match.entry_b = by_seed.get(bottom) if bottom is not None else None
+        if match.entry_a is None or match.entry_b is None:
+            match.is_bye = True
+            match.save(update_fields=["entry_a", "entry_b", "is_bye"])
+            match_finish(
+                match,
+                winner=match.entry_a or match.entry_b,
+                status=MatchStatus.WALKOVER,
+                reason="bye",
+            )
+        else:
+            match.status = MatchStatus.SCHEDULED
+            match.save(update_fields=["entry_a", "entry_b", "status"])
+
+
+def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None:
+    groups = 1 if event.format == EventFormat.ROUND_ROBIN else event.groups_count
+    if groups > len(entries) // 2:
+        raise formats.FormatError(
+            f"{len(entries)} entries cannot fill {groups} groups of at least 2 players"
+        )
+    drawn = (
+        formats.group_draw(
+            [formats.GroupEntrant(e.pk, e.player.country.code or None) for e in entries],
+            groups,
+            method=formats.GroupDrawMethod.POTS,
+            draw_seed=event.draw_seed,
+        )
+        if groups > 1
+        else (tuple(e.pk for e in entries),)
+    )
+    by_id = {e.pk: e for e in entries}
+    rounds: dict[int, Round] = {}
+    matches = []
+    for group_number, members in enumerate(drawn, start=1):
+        Entry.objects.filter(pk__in=members).update(group=group_number)
+        for rr_round in formats.round_robin(list(members), double=event.double_round_robin):
+            if rr_round.number not in rounds:
+                rounds[rr_round.number] = Round.objects.create(
+                    event=event,
+                    number=rr_round.number,
+                    name=f"Round {rr_round.number}",
+                    deadline=round_deadline(event, start, rr_round.number),
+                )
+            for a, b in rr_round.pairings:
+                matches.append(
+                    Match(
+                        event=event,
+                        round=rounds[rr_round.number],
+                        group=group_number,
+                        entry_a=by_id[a],
+                        entry_b=by_id[b],
+                        status=MatchStatus.SCHEDULED,
+                    )
+                )
+    Match.objects.bulk_create(matches)

@@ -1,0 +1,102 @@
+"""Deciding matches and moving events on: a match's state from its games, advancing the
+winner, crowning the champion, finishing a stage.
+
+The cycle "a finished Swiss round draws the next one, whose bye finishes at once" is broken
+by `swiss_rounds`, which closes its bye itself and imports nothing from here.
+"""
+
+from __future__ import annotations
+
+from tournaments import formats
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    Entry,
+    EntryStatus,
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchStatus,
+)
+from tournaments.services.audit import audit
+from tournaments.services.rounds import match_close, match_rules
+from tournaments.services.swiss_rounds import swiss_round_completed
+
+
+def match_finish(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:
+    """Close the match and carry its result on: the next knockout match, the champion, the
+    next Swiss round, or the end of a group stage."""
+    match_close(match, winner=winner, status=status, reason=reason)
+    _after_match_final(match)
+
+
+def _after_match_final(match: Match) -> None:
+    event = match.event
+    if event.format == EventFormat.KNOCKOUT:
+        loser_ids = [e for e in (match.entry_a_id, match.entry_b_id) if e and e != match.winner_id]
+        if loser_ids:
+            Entry.objects.filter(pk__in=loser_ids, status=EntryStatus.ACTIVE).update(
+                status=EntryStatus.ELIMINATED
+            )
+        if match.next_match_id is None:
+            _crown(event, match.winner)
+        else:
+            _feed_next(match)
+    elif event.format == EventFormat.SWISS:
+        swiss_round_completed(event, match.round)
+    elif not event.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+
+
+def _crown(event: Event, winner: Entry | None) -> None:
+    event.champion = winner
+    event.status = EventStatus.FINISHED
+    event.save(update_fields=["champion", "status"])
+    if winner is not None:
+        Entry.objects.filter(pk=winner.pk).update(status=EntryStatus.CHAMPION)
+    audit(
+        actor=None,
+        championship=event.championship,
+        event=event,
+        action="champion",
+        target=winner.player.display_name if winner else "no champion",
+    )
+
+
+def _feed_next(match: Match) -> None:
+    """Put the winner (or the lack of one) into the next match, settling walkovers."""
+    following = Match.objects.select_for_update().get(pk=match.next_match_id)
+    field = "entry_a" if match.next_side == 0 else "entry_b"
+    setattr(following, field, match.winner)
+    following.save(update_fields=[field])
+    feeders = list(Match.objects.filter(next_match=following))
+    if len(feeders) < 2 or not all(f.is_final for f in feeders):
+        return
+    if following.entry_a_id and following.entry_b_id:
+        following.status = MatchStatus.SCHEDULED
+        following.save(update_fields=["status"])
+        return
+    survivor = following.entry_a or following.entry_b
+    match_finish(
+        following,
+        winner=survivor,
+        status=MatchStatus.WALKOVER if survivor else MatchStatus.VOID,
+        reason="opponent_out" if survivor else "both_out",
+    )
+
+
+def sync_match(match: Match) -> Match:
+    """Recompute a match's totals and state from its games (the match row must be locked)."""
+    games = list(match.match_games.order_by("number"))
+    state = formats.match_state([(g.tps_a, g.tps_b) for g in games], match_rules(match.event))
+    match.tps_a, match.tps_b = state.totals
+    match.games_played = state.games_played
+    match.state_reason = str(state.reason)
+    if state.decided:
+        winner = match.entry_a if state.winner == 0 else match.entry_b
+        match.save(update_fields=["tps_a", "tps_b", "games_played", "state_reason"])
+        match_finish(match, winner=winner, status=MatchStatus.DECIDED, reason=str(state.reason))
+    else:
+        match.status = MatchStatus.IN_PROGRESS if games else MatchStatus.SCHEDULED
+        match.save(update_fields=["tps_a", "tps_b", "games_played", "state_reason", "status"])
+    return match

@@ -1,0 +1,80 @@
+"""Moving a qualifying stage's qualifiers into the event it feeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments import formats, selectors
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    Entry,
+    EntrySource,
+    EntryStatus,
+    Event,
+    EventFormat,
+    EventStatus,
+)
+from tournaments.services.access import require_manager
+from tournaments.services.audit import audit
+
+
+@transaction.atomic
+def qualifiers_advance(*, actor: Any, event: Event) -> list[Entry]:
+    """Move the qualifiers of `event.feeds_from` into `event`, seeded by qualifying rank."""
+    require_manager(actor, event.championship)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    source = event.feeds_from
+    if source is None:
+        raise ValidationError({"event": "This event is not fed by another event."})
+    if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
+        raise ValidationError({"event": "The draw has been made; qualifiers can no longer move."})
+    if source.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
+        open_count = source.matches.exclude(status__in=FINAL_MATCH_STATUSES).count()
+        raise ValidationError({"event": f"{source.name} still has {open_count} open matches."})
+    if event.entries.filter(source=EntrySource.QUALIFIER).exists():
+        raise ValidationError({"event": "The qualifiers have already been moved."})
+    try:
+        if source.format in (EventFormat.GROUPS, EventFormat.ROUND_ROBIN):
+            tables = selectors.group_tables(source)
+            chosen = [
+                q.key
+                for q in formats.group_qualifiers(list(tables.values()), event.qualifiers_count)
+            ]
+        else:
+            chosen = [e.pk for e, _ in selectors.swiss_standings(source)][: event.qualifiers_count]
+    except formats.FormatError as exc:
+        raise ValidationError({"event": str(exc)}) from None
+    source_entries = {e.pk: e for e in source.entries.select_related("player")}
+    created = []
+    for rank, entry_id in enumerate(chosen, start=1):
+        player = source_entries[entry_id].player
+        existing = Entry.objects.filter(event=event, player=player).first()
+        if existing is not None:  # a direct entrant who also played the qualifier
+            continue
+        created.append(
+            Entry(
+                event=event,
+                player=player,
+                source=EntrySource.QUALIFIER,
+                qualifier_rank=rank,
+                registered_by=actor,
+            )
+        )
+    Entry.objects.bulk_create(created)
+    source.entries.filter(pk__in=chosen).update(status=EntryStatus.QUALIFIED)
+    source.entries.exclude(pk__in=chosen).filter(status=EntryStatus.ACTIVE).update(
+        status=EntryStatus.ELIMINATED
+    )
+    Event.objects.filter(pk=source.pk).update(status=EventStatus.FINISHED)
+    audit(
+        actor=actor,
+        championship=event.championship,
+        event=event,
+        action="qualifiers_advance",
+        target=event.name,
+        details={"from": source.pk, "qualifiers": chosen},
+    )
+    return created

@@ -1,0 +1,190 @@
+"""Entries: registering, withdrawing, and seeding them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from players.models import Player
+from players.roles import player_of
+from tournaments import selectors
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    Entry,
+    EntrySource,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+)
+from tournaments.permissions import can_manage
+from tournaments.services.access import require_manager
+from tournaments.services.audit import audit
+from tournaments.services.progression import match_finish
+
+
+@transaction.atomic
+def entry_register(*, actor: Any, event: Event, player: Player) -> Entry:
+    """A player registers themselves; an organiser registers anyone."""
+    own = player_of(actor)
+    if not (can_manage(actor, event.championship) or (own is not None and own.pk == player.pk)):
+        raise PermissionDenied("You may register only yourself.")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != EventStatus.REGISTRATION:
+        raise ValidationError({"event": "Registration for this event is closed."})
+    if event.feeds_from_id and not event.qualifiers_count:
+        raise ValidationError({"event": "This event is filled by qualifiers only."})
+    if Entry.objects.filter(event=event, player=player).exists():
+        raise ValidationError({"player": f"{player.display_name} is already entered."})
+    problems = selectors.eligibility_problems(event, player)
+    if problems:
+        raise ValidationError({"player": problems})
+    entry = Entry.objects.create(event=event, player=player, registered_by=actor)
+    audit(
+        actor=actor,
+        championship=event.championship,
+        event=event,
+        action="entry_register",
+        target=player.display_name,
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
+    """Withdraw an entry. After the draw its open matches go to the opponent by walkover."""
+    own = player_of(actor)
+    manager = can_manage(actor, entry.event.championship)
+    if not (manager or (own is not None and own.pk == entry.player_id)):
+        raise PermissionDenied("You may withdraw only your own entry.")
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise ValidationError({"entry": "This entry is already withdrawn."})
+    if entry.event.status == EventStatus.FINISHED:
+        raise ValidationError({"entry": "The event is finished: its results stand."})
+    if entry.status != EntryStatus.ACTIVE:
+        raise ValidationError(
+            {"entry": f"This entry is no longer in play ({entry.get_status_display().lower()})."}
+        )
+    if entry.event.status == EventStatus.DRAWN and not manager:
+        raise PermissionDenied("After the draw only an organiser may withdraw a player.")
+    entry.status = EntryStatus.WITHDRAWN
+    entry.save(update_fields=["status"])
+    open_matches = (
+        Match.objects.select_for_update()
+        .filter(Q(entry_a=entry) | Q(entry_b=entry))
+        .exclude(status__in=FINAL_MATCH_STATUSES)
+    )
+    for match in open_matches:
+        other = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
+        if other is None and match.feeders.exclude(status__in=FINAL_MATCH_STATUSES).exists():
+            # The opponent is not known yet: empty the slot; when the feeding match ends,
+            # its winner goes through by walkover (see _feed_next).
+            side = "entry_a" if match.entry_a_id == entry.pk else "entry_b"
+            setattr(match, side, None)
+            match.save(update_fields=[side])
+            continue
+        match_finish(
+            match,
+            winner=other,
+            status=MatchStatus.WALKOVER if other else MatchStatus.VOID,
+            reason="withdrawal",
+        )
+    audit(
+        actor=actor,
+        championship=entry.event.championship,
+        event=entry.event,
+        action="entry_withdraw",
+        target=entry.player.display_name,
+        reason=reason,
+    )
+    return entry
+
+
+@transaction.atomic
+def event_seed(*, actor: Any, event: Event, order: Sequence[int] | None = None) -> list[Entry]:
+    """Seed the active entries: by the organiser's order of entry ids, or from ratings.
+
+    From ratings: tournament Elo first, then the lobby ranking, then registration order, so
+    unrated players go last in the order they entered.
+    """
+    require_manager(actor, event.championship)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.DRAWN or event.status == EventStatus.FINISHED:
+        raise ValidationError({"event": "The draw has been made; seeds can no longer change."})
+    entries = list(
+        event.entries.filter(status=EntryStatus.ACTIVE)
+        .select_related("player")
+        .order_by("qualifier_rank", "created", "id")
+    )
+    if order is not None:
+        by_id = {e.pk: e for e in entries}
+        order = list(order)
+        missing = [e.pk for e in entries if e.pk not in set(order)]
+        unknown = [pk for pk in order if pk not in by_id]
+        if unknown or missing or len(set(order)) != len(order):
+            raise ValidationError(
+                {
+                    "order": (
+                        "Give every active entry id exactly once"
+                        + (f"; unknown: {unknown}" if unknown else "")
+                        + (f"; missing: {missing}" if missing else "")
+                    )
+                }
+            )
+        ranked = [by_id[pk] for pk in order]
+        basis = {e.pk: "organiser" for e in ranked}
+        points = {e.pk: None for e in ranked}
+    else:
+        ratings = selectors.seeding_ratings([e.player_id for e in entries])
+        position = {e.pk: i for i, e in enumerate(entries)}
+
+        def key(entry: Entry) -> tuple:
+            if entry.source == EntrySource.QUALIFIER:
+                # Below every direct entrant, in the order the qualifying stage ranked them.
+                return (True, entry.qualifier_rank or 0, position[entry.pk])
+            elo, lobby = ratings.get(entry.player_id, (None, None))
+            return (
+                False,
+                elo is None,
+                -(elo or 0),
+                lobby is None,
+                -(lobby or 0),
+                position[entry.pk],
+            )
+
+        ranked = sorted(entries, key=key)
+        basis, points = {}, {}
+        for entry in ranked:
+            elo, lobby = ratings.get(entry.player_id, (None, None))
+            if entry.source == EntrySource.QUALIFIER:
+                basis[entry.pk], points[entry.pk] = "qualifier_rank", entry.qualifier_rank
+            elif elo is not None:
+                basis[entry.pk], points[entry.pk] = "elo", elo
+            elif lobby is not None:
+                basis[entry.pk], points[entry.pk] = "lobby", lobby
+            else:
+                basis[entry.pk], points[entry.pk] = "registration", None
+    Entry.objects.filter(event=event).update(seed=None)
+    for seed, entry in enumerate(ranked, start=1):
+        entry.seed = seed
+        entry.seeding_basis = basis[entry.pk]
+        entry.seeding_points = points[entry.pk]
+    Entry.objects.bulk_update(ranked, ["seed", "seeding_basis", "seeding_points"])
+    audit(
+        actor=actor,
+        championship=event.championship,
+        event=event,
+        action="event_seed",
+        target=event.name,
+        details={
+            "order": [e.pk for e in ranked],
+            "by": "organiser" if order is not None else "ratings",
+        },
+    )
+    return ranked

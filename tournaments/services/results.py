@@ -1,0 +1,240 @@
+"""Counting games for matches: the submission extension, TPs per game, time penalties, and
+finding games whose counting was lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from games.models import Game, GameContext, GameSeat
+from players.roles import player_of
+from tournaments import formats, selectors
+from tournaments.models import AuditEntry, Match, MatchGame, MatchStatus
+from tournaments.permissions import can_rule
+from tournaments.services.audit import audit
+from tournaments.services.progression import sync_match
+
+
+def validate_match_submission(*, actor: Any, value: Any, seat_players: list) -> int:
+    """Submission extension `match`: the game must be between this match's two players.
+
+    Who plays whom is told only to the match's players and the championship's staff: anyone
+    else gets the same answer as for a match that does not exist.
+    """
+    try:
+        match_id = int(str(value).strip()) if len(str(value)) <= 18 else None
+    except ValueError:
+        match_id = None
+    if match_id is None or match_id < 1:
+        raise ValidationError("Give the match id as a whole number.")
+    match = (
+        Match.objects.select_related("event__championship", "entry_a__player", "entry_b__player")
+        .filter(pk=match_id)
+        .first()
+    )
+    entries = (match.entry_a, match.entry_b) if match else ()
+    players = {entry.player_id for entry in entries if entry is not None}
+    own = player_of(actor)
+    if match is None or not (
+        (own is not None and own.pk in players) or can_rule(actor, match.event.championship)
+    ):
+        raise ValidationError(
+            f"You have no match {match_id}: only the match's players and the championship's "
+            "staff may submit its games."
+        )
+    if not selectors.match_open_for_games(match):
+        raise ValidationError(
+            f"Match {match_id} is not open for games ({match.get_status_display()})."
+        )
+    if len(seat_players) != 2 or {p.pk for p in seat_players} != players:
+        raise ValidationError(
+            f"Match {match_id} is {match.entry_a.player} v {match.entry_b.player}; the record's "
+            "players must be exactly these two."
+        )
+    return match_id
+
+
+def _game_tps(game: Game, seats: list[GameSeat], scheme: int) -> tuple[Decimal, Decimal]:
+    """TPs per seat (seat order) for a two-player game."""
+    a, b = seats[0].score, seats[1].score
+    tps = formats.game_tps(a, b, scheme)
+    if game.end_reason in ("resigned", "time") and game.winner_seat is not None:
+        # The side that resigned or lost on time loses: the winner gets the TPs of the tile
+        # margin, and at least those of a one-tile win (house rule, docs/tournaments.md).
+        margin = max(1, abs(a - b))
+        winner_tps, loser_tps = formats.tps_for_margin(margin, scheme)
+        tps = (winner_tps, loser_tps) if game.winner_seat == 0 else (loser_tps, winner_tps)
+    return tps
+
+
+@transaction.atomic
+def match_game_attach(*, game_id: int) -> MatchGame | None:
+    """Count a valid game for the match it was submitted for; decide and advance the match."""
+    game = Game.objects.select_related("record").get(pk=game_id)
+    match_id = (game.record.extensions or {}).get("match")
+    if match_id is None or MatchGame.objects.filter(game=game).exists():
+        return None
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("event__championship", "entry_a", "entry_b")
+        .filter(pk=match_id)
+        .first()
+    )
+    seats = list(game.seats.order_by("seat"))
+    problem = None
+    if match is None:
+        problem = "the match no longer exists"
+    elif not selectors.match_open_for_games(match):
+        problem = f"the match was already {match.get_status_display().lower()}"
+    elif len(seats) != 2 or {s.player_id for s in seats} != {
+        match.entry_a.player_id,
+        match.entry_b.player_id,
+    }:
+        problem = "the game's players are not this match's players"
+    if problem:
+        audit(
+            actor=None,
+            championship=match.event.championship if match else None,
+            event=match.event if match else None,
+            action="game_not_counted",
+            target=f"game {game.pk}",
+            details={"game_id": game.pk, "match_id": match_id},
+            reason=problem,
+        )
+        return None
+    event = match.event
+    seat_a = 0 if seats[0].player_id == match.entry_a.player_id else 1
+    by_seat = _game_tps(game, seats, event.tp_scheme)
+    base_a, base_b = by_seat[seat_a], by_seat[1 - seat_a]
+    match_game = MatchGame.objects.create(
+        match=match,
+        game=game,
+        number=match.match_games.count() + 1,
+        seat_a=seat_a,
+        base_tps_a=base_a,
+        base_tps_b=base_b,
+        tps_a=base_a,
+        tps_b=base_b,
+    )
+    Game.objects.filter(pk=game.pk).update(context=GameContext.TOURNAMENT, event_id=event.pk)
+    _write_seat_tps(match_game)
+    sync_match(match)
+    audit(
+        actor=None,
+        championship=event.championship,
+        event=event,
+        action="game_counted",
+        target=f"match {match.pk}",
+        details={"game_id": game.pk, "tps": [str(base_a), str(base_b)]},
+    )
+    return match_game
+
+
+def _write_seat_tps(match_game: MatchGame) -> None:
+    seat_a = match_game.seat_a
+    GameSeat.objects.filter(game_id=match_game.game_id, seat=seat_a).update(
+        tournament_points=match_game.tps_a
+    )
+    GameSeat.objects.filter(game_id=match_game.game_id, seat=1 - seat_a).update(
+        tournament_points=match_game.tps_b
+    )
+
+
+def _penalise_decided_match(match: Match) -> None:
+    """A late penalty on a decided match moves its totals; it may not change its winner (that
+    is a ruling, which says why and checks the next match has not started)."""
+    games = list(match.match_games.order_by("number"))
+    tps_a = sum((g.tps_a for g in games), Decimal("0"))
+    tps_b = sum((g.tps_b for g in games), Decimal("0"))
+    if match.winner_id is not None and match.status == MatchStatus.DECIDED:
+        leader = match.entry_a_id if tps_a > tps_b else match.entry_b_id if tps_b > tps_a else None
+        if leader != match.winner_id:
+            raise ValidationError(
+                {"side": "This penalty would change the match's winner: make a ruling instead."}
+            )
+    match.tps_a, match.tps_b = tps_a, tps_b
+    match.save(update_fields=["tps_a", "tps_b"])
+
+
+@transaction.atomic
+def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> MatchGame:
+    """The opponent claims the time penalty of `side` (0 = A, 1 = B) for one game.
+
+    TPs move by the clock in the game record against the event's time limit; a claim is
+    accepted while the match is still open, or by its organisers and controllers at any time.
+    """
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("event__championship", "entry_a", "entry_b")
+        .get(pk=match_game.match_id)
+    )
+    match_game = (
+        MatchGame.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .get(pk=match_game.pk)
+    )
+    if side not in (0, 1):
+        raise ValidationError({"side": "Side is 0 (the first player) or 1 (the second)."})
+    ruler = can_rule(actor, match.event.championship)
+    own = player_of(actor)
+    claimant = match.entry_b if side == 0 else match.entry_a
+    if not ruler and (own is None or claimant is None or own.pk != claimant.player_id):
+        raise PermissionDenied(
+            "Only the opponent of the player over time, or the "
+            "championship's staff, may claim a time penalty."
+        )
+    if match.is_final and not ruler:
+        raise ValidationError({"match": "The match is decided; ask a controller."})
+    clock = match_game.game.clock
+    seat = match_game.seat_a if side == 0 else 1 - match_game.seat_a
+    if not clock or len(clock) <= seat:
+        raise ValidationError({"side": "The game record has no clock to judge the time by."})
+    limit = match.event.time_limit_seconds
+    penalty = formats.time_penalty_tps(int(clock[seat]), limit, claimed=True)
+    if penalty == 0:
+        raise ValidationError(
+            {
+                "side": f"That player used {int(clock[seat])} s, within the "
+                f"{limit} s limit: there is no penalty."
+            }
+        )
+    if side == 0:
+        match_game.penalty_a = penalty
+    else:
+        match_game.penalty_b = penalty
+    match_game.tps_a, match_game.tps_b = formats.apply_time_penalties(
+        match_game.base_tps_a, match_game.base_tps_b, match_game.penalty_a, match_game.penalty_b
+    )
+    match_game.save(update_fields=["penalty_a", "penalty_b", "tps_a", "tps_b"])
+    _write_seat_tps(match_game)
+    if not match.is_final:
+        sync_match(match)
+    else:
+        _penalise_decided_match(match)
+    audit(
+        actor=actor,
+        championship=match.event.championship,
+        event=match.event,
+        action="time_penalty",
+        target=f"match {match.pk} game {match_game.number}",
+        details={"side": side, "penalty": penalty},
+    )
+    return match_game
+
+
+def unattached_tournament_games(*, since: dt.datetime) -> Iterable[int]:
+    """Valid games submitted for a match that were never counted nor refused (a lost task)."""
+    refused = set(
+        AuditEntry.objects.filter(action="game_not_counted", created__gte=since).values_list(
+            "details__game_id", flat=True
+        )
+    )
+    games = Game.objects.filter(
+        created__gte=since, record__extensions__has_key="match", match_game__isnull=True
+    ).values_list("pk", flat=True)
+    return [pk for pk in games if pk not in refused]

@@ -1,0 +1,43 @@
+"""Rows of rounds and matches, without consequences: a match's rules and final state, a
+round's deadline.
+
+Draws, Swiss rounds and progression all build on this module and it imports none of them:
+closing a match's row is here, deciding what follows (advancing the winner, crowning a
+champion, pairing the next Swiss round) is `progression`'s job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.utils import timezone
+
+from tournaments import formats
+from tournaments.models import Entry, Event, Match
+
+
+def match_rules(event: Event) -> formats.MatchRules:
+    return formats.MatchRules(
+        planned_games=event.games_per_match,
+        extra_margin=Decimal(event.extra_game_margin),
+        max_extra_games=event.max_extra_games,
+    )
+
+
+# A draw dated far away is a typing mistake, and round deadlines derived from it must stay
+# representable.
+DRAW_START_WINDOW = dt.timedelta(days=366)
+
+
+def round_deadline(event: Event, start: dt.datetime, number: int) -> dt.datetime:
+    return start + dt.timedelta(days=event.round_days * number)
+
+
+def match_close(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:
+    """Write a match's final state (the row only; `progression.match_finish` also moves on)."""
+    match.winner = winner
+    match.status = status
+    match.state_reason = reason
+    match.decided_at = timezone.now()
+    match.save(update_fields=["winner", "status", "state_reason", "decided_at"])

@@ -1,0 +1,215 @@
+"""Decisions made for a match rather than by its games: rulings, walkover claims, round
+deadlines and what happens when they pass."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import selectors
+from tournaments.models import FINAL_MATCH_STATUSES, Entry, EntryStatus, Match, MatchStatus, Round
+from tournaments.permissions import match_side_of
+from tournaments.services.access import require_manager, require_ruler
+from tournaments.services.audit import audit
+from tournaments.services.progression import match_finish
+from tournaments.services.rounds import DRAW_START_WINDOW
+
+
+@transaction.atomic
+def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason: str) -> Match:
+    """An organiser's or controller's ruling on a match (override), with a reason."""
+    require_ruler(actor, match.event.championship)
+    if not reason.strip():
+        raise ValidationError({"reason": "A ruling needs a reason."})
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("event__championship")
+        .get(pk=match.pk)
+    )
+    if (
+        match.next_match_id
+        and Match.objects.filter(pk=match.next_match_id)
+        .exclude(status__in=[MatchStatus.WAITING, MatchStatus.SCHEDULED])
+        .exists()
+    ):
+        raise ValidationError({"match": "The next round's match has started; rule on it instead."})
+    sides = {match.entry_a_id: match.entry_a, match.entry_b_id: match.entry_b}
+    if winner_entry_id is not None and winner_entry_id not in sides:
+        raise ValidationError({"winner": "The winner must be one of the match's entries."})
+    winner = sides.get(winner_entry_id) if winner_entry_id is not None else None
+    previous = {"status": match.status, "winner": match.winner_id}
+    if match.is_final and match.next_match_id:
+        # Undo what the earlier result put into the next match before feeding the new one.
+        field = "entry_a" if match.next_side == 0 else "entry_b"
+        Match.objects.filter(pk=match.next_match_id).update(
+            **{field: None}, status=MatchStatus.WAITING
+        )
+        if match.winner_id:
+            Entry.objects.filter(pk=match.winner_id).update(status=EntryStatus.ACTIVE)
+    if match.winner_id and match.winner_id != winner_entry_id:
+        Entry.objects.filter(pk=match.winner_id, status=EntryStatus.CHAMPION).update(
+            status=EntryStatus.ACTIVE
+        )
+    for entry_id in sides:
+        if entry_id:
+            Entry.objects.filter(pk=entry_id, status=EntryStatus.ELIMINATED).update(
+                status=EntryStatus.ACTIVE
+            )
+    match_finish(
+        match,
+        winner=winner,
+        status=MatchStatus.RULED if winner else MatchStatus.VOID,
+        reason="ruling",
+    )
+    from ratings.services import game_review_flag
+
+    for game_id in match.match_games.values_list("game_id", flat=True):
+        # The games' rating changes stand, but an admin should look at a ruled match's games.
+        game_review_flag(game_id=game_id, note=f"match {match.pk} ruled: {reason}", actor=actor)
+    audit(
+        actor=actor,
+        championship=match.event.championship,
+        event=match.event,
+        action="match_rule",
+        target=f"match {match.pk}",
+        reason=reason,
+        details={"before": previous, "winner": winner_entry_id},
+    )
+    return match
+
+
+@transaction.atomic
+def match_walkover_claim(*, actor: Any, match: Match) -> Match:
+    """A player says they were available: at the deadline, with no game played, they win."""
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("entry_a", "entry_b", "event__championship")
+        .get(pk=match.pk)
+    )
+    side = match_side_of(actor, match)
+    if side is None:
+        raise PermissionDenied("Only a player of this match may claim a walkover.")
+    if not selectors.match_open_for_games(match) or match.games_played:
+        raise ValidationError(
+            {"match": "A walkover can be claimed only for an open match with no game played."}
+        )
+    entry = match.entry_a if side == 0 else match.entry_b
+    if match.walkover_claimed_by_id and match.walkover_claimed_by_id != entry.pk:
+        raise ValidationError(
+            {
+                "match": "Your opponent has claimed too: both were available, "
+                "so play the match or ask a controller."
+            }
+        )
+    match.walkover_claimed_by = entry
+    match.save(update_fields=["walkover_claimed_by"])
+    audit(
+        actor=actor,
+        championship=match.event.championship,
+        event=match.event,
+        action="walkover_claim",
+        target=f"match {match.pk}",
+    )
+    return match
+
+
+@transaction.atomic
+def round_deadline_set(
+    *, actor: Any, round_: Round, deadline: dt.datetime, reason: str = ""
+) -> Round:
+    require_manager(actor, round_.event.championship)
+    now = timezone.now()
+    if not now - DRAW_START_WINDOW <= deadline <= now + DRAW_START_WINDOW:
+        raise ValidationError({"deadline": "A deadline must be within a year of today."})
+    previous = round_.deadline
+    round_.deadline = deadline
+    round_.deadline_processed = False
+    round_.save(update_fields=["deadline", "deadline_processed"])
+    audit(
+        actor=actor,
+        championship=round_.event.championship,
+        event=round_.event,
+        action="deadline_set",
+        target=str(round_),
+        reason=reason,
+        details={
+            "before": previous.isoformat() if previous else None,
+            "after": deadline.isoformat(),
+        },
+    )
+    return round_
+
+
+def deadlines_process(*, now: dt.datetime | None = None) -> int:
+    """Settle the open matches of every round whose deadline has passed (beat task).
+
+    A side that claimed the walkover wins it; with no game and no claim, both are out.
+    With games played, the side ahead on TPs wins; a level match is left for a ruling.
+    """
+    now = now or timezone.now()
+    settled = 0
+    for round_id in Round.objects.filter(deadline__lt=now, deadline_processed=False).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            round_ = (
+                Round.objects.select_for_update(skip_locked=True)
+                .filter(pk=round_id, deadline_processed=False)
+                .first()
+            )
+            if round_ is None:
+                continue
+            for match in (
+                Match.objects.select_for_update(of=("self",))
+                .select_related("event__championship")
+                .filter(round=round_)
+                .exclude(status__in=FINAL_MATCH_STATUSES)
+                .order_by("bracket_index", "id")
+            ):
+                if match.is_final or not (match.entry_a_id and match.entry_b_id):
+                    continue
+                if match.games_played:
+                    if match.tps_a == match.tps_b:
+                        audit(
+                            actor=None,
+                            championship=match.event.championship,
+                            event=match.event,
+                            action="deadline_level",
+                            target=f"match {match.pk}",
+                            reason="level at the deadline",
+                        )
+                        continue
+                    winner = match.entry_a if match.tps_a > match.tps_b else match.entry_b
+                    match_finish(
+                        match, winner=winner, status=MatchStatus.DECIDED, reason="deadline_leader"
+                    )
+                elif match.walkover_claimed_by_id:
+                    match_finish(
+                        match,
+                        winner=match.walkover_claimed_by,
+                        status=MatchStatus.WALKOVER,
+                        reason="deadline_walkover",
+                    )
+                else:
+                    Entry.objects.filter(
+                        pk__in=[match.entry_a_id, match.entry_b_id], status=EntryStatus.ACTIVE
+                    ).update(status=EntryStatus.ELIMINATED)
+                    match_finish(
+                        match, winner=None, status=MatchStatus.VOID, reason="deadline_both_out"
+                    )
+                audit(
+                    actor=None,
+                    championship=match.event.championship,
+                    event=match.event,
+                    action="deadline_walkover",
+                    target=f"match {match.pk}",
+                    details={"status": match.status, "winner": match.winner_id},
+                )
+                settled += 1
+            round_.deadline_processed = True
+            round_.save(update_fields=["deadline_processed"])
+    return settled

@@ -8,7 +8,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tantrix
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
 
-.PHONY: run test bench fuzz load lint serve worker beat migrate install install-dev browser clean
+.PHONY: run test test-fast bench fuzz load lint serve worker beat migrate install install-dev browser clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,14 @@ test: $(VENV)/.dev-installed browser
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## make test-fast: the pure suites (rules engine, tournament formats, rating systems) in seconds,
+## with no database, broker or browser. Without pytest-django and the shared conftest nothing
+## imports Django, so a test that reaches for the database or an app fails instead of skipping.
+FAST_TESTS := tests/engine tests/tournaments/formats tests/ratings/systems
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -p no:django --noconftest \
+		-W "ignore:Unknown config option:pytest.PytestConfigWarning" $(FAST_TESTS) $(PYTEST_ARGS)
 
 bench: $(VENV)/.dev-installed
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \

@@ -329,6 +329,26 @@ class MatchGame(models.Model):
         return f"match {self.match_id} game {self.number}"
 
 
+class UncountedGame(models.Model):
+    """A valid game submitted for a match that did not count for it (it stays a casual game).
+
+    The state the sweep for lost countings reads: such a game was refused, not lost, so it is
+    never retried. The audit trail records the same refusal for people (`game_not_counted`).
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="uncounted")
+    # A plain id: the match may not exist (that can be the very reason).
+    match_id = models.PositiveBigIntegerField(null=True, blank=True)
+    reason = models.TextField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} not counted for match {self.match_id}"
+
+
 class AuditEntry(models.Model):
     """Append-only: who changed what in a championship, when and why."""
 

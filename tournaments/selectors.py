@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from games.models import Game
 from players.models import Player
 from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments import formats
@@ -224,4 +225,19 @@ def match_open_for_games(match: Match) -> bool:
         match.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS)
         and match.entry_a_id is not None
         and match.entry_b_id is not None
+    )
+
+
+def unattached_tournament_games(*, since: dt.datetime) -> list[int]:
+    """Valid games submitted for a match since `since` that were neither counted nor refused
+    (their counting was lost, e.g. a worker died): the sweep counts them."""
+    return list(
+        Game.objects.filter(
+            created__gte=since,
+            record__extensions__has_key="match",
+            match_game__isnull=True,
+            uncounted__isnull=True,
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )

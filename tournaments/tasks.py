@@ -5,7 +5,7 @@ import datetime as dt
 from celery import shared_task
 from django.utils import timezone
 
-from tournaments import services
+from tournaments import selectors, services
 
 
 @shared_task(name="tournaments.tasks.process_deadlines", acks_late=True)
@@ -26,7 +26,7 @@ def sweep_uncounted_games() -> int:
     """
     since = timezone.now() - dt.timedelta(days=7)
     counted = 0
-    for game_id in services.unattached_tournament_games(since=since):
+    for game_id in selectors.unattached_tournament_games(since=since):
         if services.match_game_attach(game_id=game_id) is not None:
             counted += 1
     return counted

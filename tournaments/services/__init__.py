@@ -27,7 +27,6 @@ from tournaments.services.registration import entry_register, entry_withdraw, ev
 from tournaments.services.results import (
     match_game_attach,
     match_penalty_claim,
-    unattached_tournament_games,
     validate_match_submission,
 )
 from tournaments.services.rounds import DRAW_START_WINDOW
@@ -59,6 +58,5 @@ __all__ = [
     "qualifiers_advance",
     "round_deadline_set",
     "sync_match",
-    "unattached_tournament_games",
     "validate_match_submission",
 ]

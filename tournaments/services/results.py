@@ -1,10 +1,10 @@
-"""Counting games for matches: the submission extension, TPs per game, time penalties, and
-finding games whose counting was lost."""
+"""Counting games for matches: the submission extension, TPs per game, time penalties.
+
+A game that cannot count for its match is kept as an `UncountedGame` (state: the sweep for
+lost countings leaves it alone) and audited as `game_not_counted` (the record for people)."""
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -14,7 +14,7 @@ from django.db import transaction
 from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
 from tournaments import formats, selectors
-from tournaments.models import AuditEntry, Match, MatchGame, MatchStatus
+from tournaments.models import Match, MatchGame, MatchStatus, UncountedGame
 from tournaments.permissions import can_rule
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
@@ -97,6 +97,13 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     }:
         problem = "the game's players are not this match's players"
     if problem:
+        UncountedGame.objects.get_or_create(
+            game=game,
+            defaults={
+                "match_id": match_id if isinstance(match_id, int) else None,
+                "reason": problem,
+            },
+        )
         audit(
             actor=None,
             championship=match.event.championship if match else None,
@@ -225,16 +232,3 @@ def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> Matc
         details={"side": side, "penalty": penalty},
     )
     return match_game
-
-
-def unattached_tournament_games(*, since: dt.datetime) -> Iterable[int]:
-    """Valid games submitted for a match that were never counted nor refused (a lost task)."""
-    refused = set(
-        AuditEntry.objects.filter(action="game_not_counted", created__gte=since).values_list(
-            "details__game_id", flat=True
-        )
-    )
-    games = Game.objects.filter(
-        created__gte=since, record__extensions__has_key="match", match_game__isnull=True
-    ).values_list("pk", flat=True)
-    return [pk for pk in games if pk not in refused]

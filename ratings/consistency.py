@@ -404,12 +404,8 @@ def recompute_breaches() -> list[Breach]:
     are not part of a replay, so a player adjusted by hand differs by design; a game applied
     after later games (delivered late) also makes a difference until ``recompute_ratings``.
     """
-    from ratings.services import (
-        _duel_rows,
-        _recompute_doubles,
-        _recompute_duels,
-        _reverted_game_ids,
-    )
+    from ratings.services.changes import _reverted_game_ids
+    from ratings.services.recompute import _duel_rows, _recompute_doubles, _recompute_duels
 
     try:
         with transaction.atomic():  # a savepoint: a failed read leaves the snapshot usable

@@ -5,16 +5,35 @@ Each selector runs a fixed number of queries whatever the number of rows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import (
+    Count,
+    Exists,
+    FilteredRelation,
+    IntegerField,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
+from games.models import Game, RecordStatus
 from ratings import params as rating_params
 from ratings.models import (
     AuditEntry,
     ChangeReason,
+    EloEvent,
     EloStanding,
     Rating,
     RatingChange,
@@ -23,8 +42,7 @@ from ratings.models import (
     ReviewStatus,
     Title,
 )
-from ratings.services import current_period
-from ratings.systems import is_provisional
+from ratings.systems import is_provisional, period_key
 
 
 def ranked_ratings(system: str) -> QuerySet[Rating]:
@@ -179,3 +197,128 @@ def masters_count() -> int:
 
 def has_open_reviews(player_id: int) -> bool:
     return Review.objects.filter(Q(player_id=player_id), status=ReviewStatus.OPEN).exists()
+
+
+# --- Reads the services use ---------------------------------------------------------------------
+
+
+def game_period(played_at: dt.datetime) -> str:
+    """The monthly table a game belongs to, by the site's time zone (settings.TIME_ZONE)."""
+    return period_key(timezone.localtime(played_at) if timezone.is_aware(played_at) else played_at)
+
+
+def current_period() -> str:
+    return period_key(timezone.localdate())
+
+
+def elo_tournaments_played(player_id: int) -> int:
+    return EloStanding.objects.filter(player_id=player_id).count()
+
+
+EloGame = tuple[int, int, float, float]
+
+
+def _elo_games_query() -> Any:
+    """Two-player games of a tournament event with both TPs written, and not reverted."""
+    reverted = RatingChange.objects.filter(
+        reason=ChangeReason.REVERT, reverts__reason=ChangeReason.GAME, reverts__game=OuterRef("pk")
+    )
+    return (
+        Game.objects.filter(
+            event_id__isnull=False,
+            players_count=2,
+            is_pairs=False,
+            record__status=RecordStatus.VALID,
+        )
+        .annotate(
+            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
+            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
+        )
+        .filter(first__tournament_points__isnull=False, second__tournament_points__isnull=False)
+        .filter(~Exists(reverted))
+    )
+
+
+def elo_event_games(event_id: int) -> list[EloGame]:
+    return [
+        (a, b, float(tp_a), float(tp_b))
+        for a, b, tp_a, tp_b in _elo_games_query()
+        .filter(event_id=event_id)
+        .order_by("played_at", "id")
+        .values_list(
+            "first__player_id",
+            "second__player_id",
+            "first__tournament_points",
+            "second__tournament_points",
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class EloEventState:
+    event_id: int
+    fingerprint: str
+    games: int
+    first_played_at: dt.datetime | None
+
+
+def elo_event_states(*, event_id: int | None = None) -> list[EloEventState]:
+    """Every event with Elo-ratable games, in tournament order (first game played, then id).
+
+    The fingerprint changes when a game is added or reverted or its TPs move (a time penalty).
+    """
+    games = _elo_games_query()
+    if event_id is not None:
+        games = games.filter(event_id=event_id)
+    rows = (
+        games.values("event_id")
+        .annotate(
+            n=Count("id"),
+            last=Max("id"),
+            tp=Sum("first__tournament_points"),
+            first_played=Min("played_at"),
+        )
+        .order_by("first_played", "event_id")
+    )
+    return [
+        EloEventState(
+            event_id=row["event_id"],
+            fingerprint=f"{row['n']}:{row['last']}:{row['tp']}",
+            games=row["n"],
+            first_played_at=row["first_played"],
+        )
+        for row in rows
+    ]
+
+
+def elo_events_changed() -> list[EloEventState]:
+    stored = dict(EloEvent.objects.values_list("event_id", "fingerprint"))
+    return [s for s in elo_event_states() if stored.get(s.event_id) != s.fingerprint]
+
+
+def elo_event_state(event_id: int) -> EloEventState | None:
+    return next(iter(elo_event_states(event_id=event_id)), None)
+
+
+def master_title_intervals(
+    *, player_ids: Iterable[int] | None = None
+) -> dict[int, list[tuple[dt.datetime, dt.datetime | None]]]:
+    """When each player held the Master title (of these players, or of everyone)."""
+    held: dict[int, list[tuple[dt.datetime, dt.datetime | None]]] = defaultdict(list)
+    titles = Title.objects.filter(kind=Title.Kind.MASTER)
+    if player_ids is not None:
+        titles = titles.filter(player_id__in=list(player_ids))
+    for pid, start, end in titles.values_list("player_id", "awarded_at", "ended_at"):
+        held[pid].append((start, end))
+    return held
+
+
+def title_held_at(intervals: Iterable, when: dt.datetime) -> bool:
+    return any(start <= when and (end is None or end > when) for start, end in intervals)
+
+
+def ratings_by_player(system: str, player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The players' Rating rows in one table, by player."""
+    return {
+        r.player_id: r for r in Rating.objects.filter(system=system, player_id__in=list(player_ids))
+    }

@@ -6,11 +6,13 @@
 - ``recompute``: the lobby maths replayed over a whole history, fast.
 - ``elo``: the tournament Elo from TP shares, anchored at 1850.
 - ``titles``: Master title eligibility and lapse.
+- ``duels``: one game's moves (two-player and pairs) for the Django side.
 
 Every constant is a field of a frozen parameters dataclass, so the Django side can build them
 from settings; docs/ratings.md gives the formulas, the reasons and the setting names.
 """
 
+from .duels import Duel, doubles_move, duel_move, duel_tuple
 from .elo import (
     ELO_PARAMS,
     EloParams,
@@ -54,6 +56,10 @@ from .titles import (
 )
 
 __all__ = [
+    "Duel",
+    "doubles_move",
+    "duel_move",
+    "duel_tuple",
     "DOUBLES_PARAMS",
     "ELO_PARAMS",
     "LOBBY_PARAMS",

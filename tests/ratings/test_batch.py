@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from ratings import services, tasks
 from ratings.models import PendingRating, RatingChange, Review, Title
+from ratings.services import scheduling
 from ratings.systems import recompute_lobby
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import assert_chains_consistent, make_game, rating, snapshot, value
@@ -248,8 +249,8 @@ def broker(monkeypatch):
     """Tasks published to a list instead of run: the scheduling as with real workers."""
     fake = FakeRedis()
     published: list[tuple[int | None, float]] = []
-    monkeypatch.setattr(services, "_tasks_eager", lambda: False)
-    monkeypatch.setattr(services, "_schedule_redis", lambda: fake)
+    monkeypatch.setattr(scheduling, "_tasks_eager", lambda: False)
+    monkeypatch.setattr(scheduling, "_schedule_redis", lambda: fake)
     monkeypatch.setattr(tasks.apply_game, "delay", lambda game_id: published.append((game_id, 0)))
     monkeypatch.setattr(
         tasks.apply_game,

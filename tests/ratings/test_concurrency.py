@@ -17,7 +17,8 @@ from games import services as game_services
 from games.models import Game
 from ratings import services
 from ratings.models import PendingRating, Rating, RatingChange
-from ratings.systems import LOBBY_PARAMS, lobby_update, recompute_lobby
+from ratings.services import apply
+from ratings.systems import recompute_lobby
 from ratings.tasks import apply_game
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, selfplay_record
@@ -70,7 +71,7 @@ def two_games(settings):
 
 def test_without_the_lock_two_games_of_one_player_lose_an_update(two_games, monkeypatch):
     a, g1, g2 = two_games
-    monkeypatch.setattr(services, "_lock", lambda *names: None)
+    monkeypatch.setattr(apply, "_lock", lambda *names: None)
     assert _concurrently([g1.pk, g2.pk]) == []
     changes = list(RatingChange.objects.filter(player=a, system="lobby"))
     assert len(changes) == 2
@@ -85,15 +86,15 @@ def test_with_the_lock_both_games_count_in_order(two_games):
     first, second = RatingChange.objects.filter(player=a, system="lobby").order_by("id")
     assert second.before == first.after
     assert rating(a).games == 2
-    won_once = lobby_update(500.0, 500.0, 9)[0]
-    assert first.after == won_once
+    won_once = first.after
+    assert won_once == pytest.approx(503.958524, abs=1e-6)  # 500 + 2·√9·0.5^0.6, by hand
     assert rating(a).value == second.after > won_once
     assert_chains_consistent()
 
 
 def test_without_the_lock_the_database_still_refuses_a_duplicate(two_games, monkeypatch):
     a, g1, _ = two_games
-    monkeypatch.setattr(services, "_lock", lambda *names: None)
+    monkeypatch.setattr(apply, "_lock", lambda *names: None)
     errors = _concurrently([g1.pk, g1.pk])
     assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
     assert "rating_change_once_per_game_system" in str(errors[0])
@@ -122,7 +123,9 @@ def test_same_game_delivered_three_times_at_once_is_rated_once(start_worker):
     time.sleep(4)  # let every duplicate delivery run to its end
     assert RatingChange.objects.filter(game=game).count() == 4
     assert rating(a).games == rating(b).games == 1
-    assert (rating(a).value, rating(b).value) == lobby_update(500.0, 500.0, 9)
+    # By hand: 500 beats 500 by 9, base = 2·√9 = 6; +6·0.5^0.6 = +3.958524, −6·0.625 = −3.75.
+    assert rating(a).value == pytest.approx(503.958524, abs=1e-6)
+    assert rating(b).value == 496.25
 
 
 @pytest.mark.integration
@@ -141,12 +144,12 @@ def test_a_submitted_game_is_rated_by_the_workers(start_worker):
     game = Game.objects.get(record_id=submission.record.pk)
     first, second = game.seats.order_by("seat")
     assert {first.player_id, second.player_id} == {ingrid.pk, tomas.pk}
-    played = services.duel_tuple(
-        first.player_id, first.score, second.player_id, second.score, game.winner_seat, False
-    )
-    expected = services.duel_move(played, lambda pid: 500.0, LOBBY_PARAMS)
-    for player_id, after in expected.items():
-        assert Rating.objects.get(player_id=player_id, system="lobby").value == after
+    assert (first.score, second.score, game.winner_seat) == (17, 13, 0)
+    # By hand (docs/ratings.md §1): 500 beats 500 by 4 tiles, base = 2·√4 = 4;
+    # winner +4·(1 − 0.5)^0.6 = +2.639016, loser −4·(1.25 · 0.5) = −2.5.
+    lobby = dict(Rating.objects.filter(system="lobby").values_list("player_id", "value"))
+    assert lobby[first.player_id] == pytest.approx(502.639016, abs=1e-6)
+    assert lobby[second.player_id] == 497.5
     assert RatingChange.objects.filter(game=game, reason="game").count() == 4
 
 

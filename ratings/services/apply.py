@@ -1,0 +1,442 @@
+"""Applying games: the announced games, in batches, in game order, exactly once per table."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from games.models import Game, GameRecord, GameSeat, RecordStatus
+from ratings.models import (
+    PER_GAME_SYSTEMS,
+    ChangeReason,
+    PendingRating,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+)
+from ratings.selectors import game_period, master_title_intervals, title_held_at
+from ratings.services.changes import _params_for
+from ratings.services.flags import _repeated_results_reviews, _swing_reviews
+from ratings.services.locks import _lock
+from ratings.systems import (
+    Duel,
+    LobbyParams,
+    doubles_move,
+    duel_move,
+    monthly_rating,
+)
+
+
+def _fault_injection_delay() -> None:
+    delay = getattr(settings, "RATINGS_APPLY_DELAY_SECONDS", 0)
+    if delay:
+        time.sleep(delay)  # only the concurrency tests set this; 0 in production
+
+
+# --- Games as plain data -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    seat: int
+    player_id: int
+    score: int
+    robot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    id: int
+    players_count: int
+    is_pairs: bool
+    winner_seat: int | None
+    context: str
+    event_id: int | None
+    played_at: dt.datetime
+    valid: bool
+    seats: tuple[_Seat, ...]
+
+    @property
+    def robot(self) -> bool:
+        return any(s.robot for s in self.seats)
+
+    @property
+    def is_duel(self) -> bool:
+        return self.players_count == 2 and not self.is_pairs and len(self.seats) == 2
+
+
+def _load_games(game_ids: Sequence[int]) -> dict[int, _Game]:
+    if not game_ids:
+        return {}
+    rows = Game.objects.filter(pk__in=game_ids).values(
+        "id",
+        "players_count",
+        "is_pairs",
+        "winner_seat",
+        "context",
+        "event_id",
+        "played_at",
+        "record__status",
+    )
+    seats: dict[int, list[_Seat]] = defaultdict(list)
+    for game_id, seat, player_id, score, robot in (
+        GameSeat.objects.filter(game_id__in=game_ids)
+        .order_by("game_id", "seat")
+        .values_list("game_id", "seat", "player_id", "score", "player__is_robot")
+    ):
+        seats[game_id].append(_Seat(seat, player_id, score, robot))
+    return {
+        row["id"]: _Game(
+            id=row["id"],
+            players_count=row["players_count"],
+            is_pairs=row["is_pairs"],
+            winner_seat=row["winner_seat"],
+            context=row["context"],
+            event_id=row["event_id"],
+            played_at=row["played_at"],
+            valid=row["record__status"] == RecordStatus.VALID,
+            seats=tuple(seats.get(row["id"], ())),
+        )
+        for row in rows
+    }
+
+
+# --- Applying games ----------------------------------------------------------------------------
+#
+# A game is announced when it is adjudicated (`game_ratings_announce`: a `PendingRating` row) and
+# applied by the apply task in batches: one transaction takes the tables' locks once, reads the
+# pending games and everything they need in a few bulk queries, moves the ratings in memory in
+# game order with `ratings.systems`, and writes the changes, the Rating rows and the review flags
+# with bulk statements. Exactly once: the "already applied?" read happens under the locks, and the
+# unique constraint on `RatingChange` refuses a second game change whatever happens.
+
+_Key = tuple[dt.datetime, int]  # game order: played time, then id
+
+
+def _batch_limit() -> int:
+    """How many games one apply transaction takes at most (it holds the locks and a worker)."""
+    return max(1, int(getattr(settings, "RATINGS_APPLY_BATCH_GAMES", 200)))
+
+
+def _unrated_games(*, since: dt.datetime | None) -> Any:
+    """Valid, ratable games (played since ``since``) that no table has taken yet, in game order.
+
+    O(games since ``since``): the sweep and never-announced games use it, the apply task does not.
+    """
+    lobby_done = RatingChange.objects.filter(
+        game=OuterRef("pk"), system=RatingSystem.LOBBY, reason=ChangeReason.GAME
+    )
+    doubles_done = RatingChange.objects.filter(
+        game=OuterRef("pk"), system=RatingSystem.DOUBLES, reason=ChangeReason.GAME
+    )
+    games = Game.objects.filter(record__status=RecordStatus.VALID)
+    if since is not None:
+        games = games.filter(played_at__gte=since)
+    return games.filter(
+        (Q(players_count=2, is_pairs=False) & ~Exists(lobby_done))
+        | (Q(is_pairs=True) & ~Exists(doubles_done))
+    ).order_by("played_at", "id")
+
+
+def _sweep_since() -> dt.datetime:
+    return timezone.now() - dt.timedelta(hours=settings.RATINGS_SWEEP_WINDOW_HOURS)
+
+
+def game_ratings_announce(game_id: int) -> bool:
+    """Put an adjudicated game on the ratings' work list, in one statement.
+
+    True when it was added; False when no table takes it (not valid, or a free-for-all game) or
+    it was announced before.
+    """
+    qn = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {qn(PendingRating._meta.db_table)} (game_id, played_at, created) "
+        f"SELECT g.id, g.played_at, %s FROM {qn(Game._meta.db_table)} g "
+        f"INNER JOIN {qn(GameRecord._meta.db_table)} r ON r.id = g.record_id "
+        "WHERE g.id = %s AND r.status = %s "
+        "AND ((g.players_count = 2 AND NOT g.is_pairs) OR g.is_pairs) "
+        "ON CONFLICT DO NOTHING"
+    )
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [now, game_id, RecordStatus.VALID])
+        return cursor.rowcount == 1
+
+
+@dataclass
+class AppliedBatch:
+    """What one apply transaction did."""
+
+    moved: dict[int, list[str]] = field(default_factory=dict)  # game id -> tables it moved now
+    target_done: bool = True  # the game asked for is applied (now or before) or counts nowhere
+    more: bool = False  # games remain for a following batch
+    # A table moved or a pending game was taken off the list: what guarantees that batch after
+    # batch ends (a cut run of games no table can take would otherwise come back every time).
+    progress: bool = False
+
+    @property
+    def games_moved(self) -> int:
+        return sum(1 for tables in self.moved.values() if tables)
+
+
+def game_ratings_apply(*, game_id: int) -> list[str]:
+    """Apply one valid game to every table it counts in, exactly once per table.
+
+    The announced games go with it, in game order; a game that was never announced (its
+    announcement was lost, or the caller made it) first takes along every unrated game of the
+    sweep window played before it. Returns the tables this game moved now (empty when it was
+    applied before, is not ratable, or was reverted).
+    """
+    while True:
+        batch = _apply_batch(target=game_id)
+        if batch.target_done or not batch.progress:
+            return batch.moved.get(game_id, [])
+
+
+def games_ratings_apply_announced(*, game_id: int | None = None) -> AppliedBatch:
+    """The apply task's work: one batch of announced games (and ``game_id`` if never announced).
+
+    Nothing to do (a duplicate delivery) costs one query, or two with a game id.
+    """
+    if not PendingRating.objects.exists() and (
+        game_id is None or not _unrated_games(since=None).filter(pk=game_id).exists()
+    ):
+        return AppliedBatch()
+    return _apply_batch(target=game_id)
+
+
+def _apply_batch(
+    *, target: int | None = None, sweep: bool = False, limit: int | None = None
+) -> AppliedBatch:
+    """One transaction: lock the tables, choose the games, apply them in game order.
+
+    The games come from runs, each in game order: the pending (announced) games, for a target
+    that was never announced the unrated games of the window before it and the target, for the
+    sweep the unrated games of the window. A run cut at ``limit`` only vouches for games up to
+    its last one, so the batch stops there and a following batch goes on: game order holds.
+    """
+    limit = limit or _batch_limit()
+    result = AppliedBatch()
+    with transaction.atomic():
+        _lock(*PER_GAME_SYSTEMS)
+        pending = [
+            (played, game_id)
+            for game_id, played in PendingRating.objects.order_by(
+                "played_at", "game_id"
+            ).values_list("game_id", "played_at")[: limit + 1]
+        ]
+        runs: list[tuple[list[_Key], bool]] = [(pending[:limit], len(pending) > limit)]
+        if target is not None and all(game_id != target for _, game_id in runs[0][0]):
+            if runs[0][1] and PendingRating.objects.filter(game_id=target).exists():
+                result.target_done = False  # announced, and later than this batch's games
+            else:
+                played = (
+                    _unrated_games(since=None)
+                    .filter(pk=target)
+                    .values_list("played_at", flat=True)
+                    .first()
+                )
+                if played is not None:  # never announced, and not applied yet
+                    earlier = list(
+                        _unrated_games(since=_sweep_since())
+                        .filter(Q(played_at__lt=played) | Q(played_at=played, id__lt=target))
+                        .values_list("played_at", "id")[: limit + 1]
+                    )
+                    runs.append((earlier[:limit], len(earlier) > limit))
+                    runs.append(([(played, target)], False))
+        if sweep:
+            unrated = list(
+                _unrated_games(since=_sweep_since()).values_list("played_at", "id")[: limit + 1]
+            )
+            runs.append((unrated[:limit], len(unrated) > limit))
+        cutoff = min((run[-1] for run, cut in runs if cut), default=None)
+        keys = sorted({key for run, _ in runs for key in run if cutoff is None or key <= cutoff})
+        game_ids = [game_id for _, game_id in keys]
+        result.more = cutoff is not None
+        if target is not None and result.target_done and target not in game_ids:
+            result.target_done = all(game_id != target for run, _ in runs for _, game_id in run)
+        if game_ids:
+            result.moved = _apply_games(game_ids)
+            taken_off, _ = PendingRating.objects.filter(game_id__in=game_ids).delete()
+            result.progress = bool(taken_off) or result.games_moved > 0
+    return result
+
+
+@dataclass(slots=True)
+class _Standing:
+    """A rating as a batch leaves it (what `_brought` reads, and the Rating row to write)."""
+
+    value: float
+    games: int
+    period: str
+    last_game_id: int
+    last_played_at: dt.datetime
+
+
+def _tables_of(game: _Game) -> list[str]:
+    if not game.valid:
+        return []
+    if game.is_duel:
+        return [RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER]
+    if game.is_pairs and len(game.seats) == 4:
+        return [RatingSystem.DOUBLES]
+    return []  # three- and four-player free-for-all games have no table
+
+
+def _brought(
+    rating: Rating | _Standing | None, system: str, params: LobbyParams, period: str
+) -> tuple[float, int]:
+    """The rating and games count a player brings to a game of ``period``."""
+    if system == RatingSystem.MONTHLY:
+        value = monthly_rating(
+            rating.value if rating else None, rating.period if rating else None, period, params
+        )
+        games = rating.games if rating and rating.period == period else 0
+        return value, games
+    if rating is None:
+        return params.start, 0
+    return rating.value, rating.games
+
+
+def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
+    """Apply these games in game order (caller holds the locks); returns the tables each moved.
+
+    Reads: the games and seats, the changes they already made, reverts of those, the Master
+    titles of their players, the players' ratings, the wins between the same players (repeated
+    results). Writes: the changes, the Rating rows (one upsert), the review flags.
+    """
+    games = sorted(_load_games(game_ids).values(), key=lambda g: (g.played_at, g.id))
+    moved: dict[int, list[str]] = {game.id: [] for game in games}
+    plan = [(game, tables) for game in games if (tables := _tables_of(game))]
+    if not plan:
+        return moved
+    done: dict[int, set[str]] = defaultdict(set)
+    for game_id, system in RatingChange.objects.filter(
+        game_id__in=[game.id for game, _ in plan], reason=ChangeReason.GAME
+    ).values_list("game_id", "system"):
+        done[game_id].add(system)
+    reverted: set[int] = set()
+    if done:  # a game reverted by an admin no longer counts anywhere
+        reverted = set(
+            RatingChange.objects.filter(
+                reason=ChangeReason.REVERT,
+                reverts__reason=ChangeReason.GAME,
+                reverts__game_id__in=list(done),
+            ).values_list("reverts__game_id", flat=True)
+        )
+    plan = [
+        (game, [t for t in tables if t not in done[game.id]])
+        for game, tables in plan
+        if game.id not in reverted
+    ]
+    plan = [(game, tables) for game, tables in plan if tables]
+    if not plan:
+        return moved
+
+    title_players = {
+        seat.player_id
+        for game, tables in plan
+        if RatingSystem.MASTER in tables and game.context != "master"
+        for seat in game.seats
+    }
+    masters = master_title_intervals(player_ids=title_players) if title_players else {}
+    systems = {system for _, tables in plan for system in tables}
+    params = {system: _params_for(system) for system in systems}
+    current: dict[tuple[int, str], Rating | _Standing] = {
+        (r.player_id, r.system): r
+        for r in Rating.objects.filter(
+            player_id__in={seat.player_id for game, _ in plan for seat in game.seats},
+            system__in=systems,
+        )
+    }
+    _fault_injection_delay()
+
+    changes: list[RatingChange] = []
+    written: dict[tuple[int, str], _Standing] = {}
+    decisive: list[tuple[_Game, int, int, RatingChange]] = []  # lobby wins, for repeated results
+    for game, tables in plan:
+        for system in tables:
+            if system == RatingSystem.MASTER and not (
+                game.context == "master"
+                or all(
+                    title_held_at(masters.get(s.player_id, ()), game.played_at) for s in game.seats
+                )
+            ):
+                continue
+            period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
+            brought = {
+                s.player_id: _brought(
+                    current.get((s.player_id, system)), system, params[system], period
+                )
+                for s in game.seats
+            }
+            if system == RatingSystem.DOUBLES:
+                duel = None
+                after = doubles_move(
+                    [(s.player_id, s.score) for s in game.seats],
+                    game.winner_seat,
+                    game.robot,
+                    lambda pid, brought=brought: brought[pid][0],
+                    params[system],
+                )
+            else:
+                s0, s1 = game.seats
+                duel = Duel.of(
+                    s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, game.robot
+                )
+                after = duel_move(
+                    duel, lambda pid, brought=brought: brought[pid][0], params[system]
+                )
+            made = {}
+            for pid, value in after.items():
+                before, games = brought[pid]
+                made[pid] = RatingChange(
+                    player_id=pid,
+                    system=system,
+                    reason=ChangeReason.GAME,
+                    game_id=game.id,
+                    period=period,
+                    before=before,
+                    after=value,
+                    delta=value - before,
+                    games_delta=1,
+                )
+                standing = _Standing(value, games + 1, period, game.id, game.played_at)
+                current[(pid, system)] = written[(pid, system)] = standing
+            changes.extend(made.values())
+            if system == RatingSystem.LOBBY and duel is not None and not duel.draw:
+                decisive.append((game, duel.first, duel.second, made[duel.first]))
+            moved[game.id].append(system)
+
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                player_id=pid,
+                system=system,
+                value=standing.value,
+                games=standing.games,
+                period=standing.period,
+                last_game_id=standing.last_game_id,
+                last_played_at=standing.last_played_at,
+            )
+            for (pid, system), standing in written.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
+    )
+    reviews = _swing_reviews(changes) + _repeated_results_reviews(decisive)
+    if reviews:
+        Review.objects.bulk_create(reviews)
+    return moved

@@ -1,0 +1,150 @@
+"""What every rating write shares: parameters per table, periods, the audit, writing a change."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from ratings import params as rating_params
+from ratings.models import (
+    SCALED_SYSTEMS,
+    AuditEntry,
+    ChangeReason,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+    Title,
+)
+from ratings.systems import (
+    LobbyParams,
+)
+
+# --- Small helpers -----------------------------------------------------------------------------
+
+
+def _params_for(system: str) -> LobbyParams:
+    return {
+        RatingSystem.LOBBY: rating_params.lobby_params,
+        RatingSystem.MONTHLY: rating_params.monthly_params,
+        RatingSystem.DOUBLES: rating_params.doubles_params,
+        RatingSystem.MASTER: rating_params.master_params,
+    }[system]()
+
+
+def start_value(system: str) -> float:
+    """The rating a player has in a table before their first game there."""
+    if system == RatingSystem.ELO:
+        return rating_params.elo_params().initial
+    return _params_for(system).start
+
+
+def _clamp(system: str, value: float) -> float:
+    if system in SCALED_SYSTEMS:
+        return min(1000.0, max(0.0, value))
+    return value
+
+
+def _actor(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def _audit(
+    *,
+    actor: Any,
+    action: str,
+    reason: str = "",
+    player_id: int | None = None,
+    change: RatingChange | None = None,
+    review: Review | None = None,
+    title: Title | None = None,
+    details: dict | None = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        actor=_actor(actor),
+        action=action,
+        reason=reason,
+        player_id=player_id,
+        change=change,
+        review=review,
+        title=title,
+        details=details or {},
+    )
+
+
+def _require_note(note: str, field_name: str = "note") -> str:
+    note = (note or "").strip()
+    if not note:
+        raise ValidationError({field_name: "Say why: this is kept in the audit trail."})
+    return note
+
+
+def _reverted_game_ids() -> set[int]:
+    """Games whose game-caused changes were reverted: they no longer count in any table."""
+    return set(
+        RatingChange.objects.filter(
+            reason=ChangeReason.REVERT, reverts__reason=ChangeReason.GAME
+        ).values_list("reverts__game_id", flat=True)
+    )
+
+
+def _write_change(
+    *,
+    system: str,
+    player_id: int,
+    rating: Rating | None,
+    before: float,
+    after: float,
+    games: int,
+    games_delta: int,
+    reason: str,
+    period: str = "",
+    game_id: int | None = None,
+    played_at: dt.datetime | None = None,
+    event_id: int | None = None,
+    reverts: RatingChange | None = None,
+    actor: Any = None,
+    note: str = "",
+    update_rating: bool = True,
+) -> RatingChange:
+    """Append one change and move the player's Rating row to match it."""
+    change = RatingChange.objects.create(
+        player_id=player_id,
+        system=system,
+        reason=reason,
+        game_id=game_id,
+        event_id=event_id,
+        period=period,
+        before=before,
+        after=after,
+        delta=after - before,
+        games_delta=games_delta,
+        reverts=reverts,
+        actor=_actor(actor),
+        note=note,
+    )
+    if not update_rating:
+        return change
+    if rating is None:
+        Rating.objects.create(
+            player_id=player_id,
+            system=system,
+            value=after,
+            games=max(0, games),
+            period=period,
+            last_game_id=game_id,
+            last_played_at=played_at,
+        )
+    else:
+        rating.value = after
+        rating.games = max(0, games)
+        rating.period = period
+        fields = ["value", "games", "period", "updated"]
+        if game_id is not None and reason == ChangeReason.GAME:
+            rating.last_game_id = game_id
+            rating.last_played_at = played_at
+            fields += ["last_game", "last_played_at"]
+        rating.save(update_fields=fields)
+    return change

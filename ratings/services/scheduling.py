@@ -1,0 +1,171 @@
+"""Scheduling the apply task: at most one queued or running."""
+
+from __future__ import annotations
+
+import atexit
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+
+from ratings.models import (
+    PendingRating,
+)
+from ratings.services.apply import AppliedBatch, _apply_batch, game_ratings_announce
+
+logger = logging.getLogger(__name__)
+
+# --- Scheduling the apply task -----------------------------------------------------------------
+#
+# At most one apply task is queued or running at a time (per database): announcing a game
+# publishes the task only when it takes the "scheduled" key (Redis SET NX on the broker, with a
+# time-to-live). When its batch is committed the task looks for games announced meanwhile: if
+# there are some (the site is busy), it keeps the key and publishes the next task to start a
+# moment later (`RATINGS_APPLY_BATCH_SECONDS`), so that games gather into batches; if not, it
+# gives the key back (and looks once more, for an announcement that saw the key taken). An idle
+# site has each game applied at once; a burst becomes a few batch tasks. Correctness never
+# depends on this: a duplicate task finds nothing to do, and a lost key only delays the next
+# task by the time-to-live (or until the sweep).
+
+
+def _schedule_seconds() -> int:
+    return max(1, int(getattr(settings, "RATINGS_APPLY_SCHEDULE_SECONDS", 15)))
+
+
+def _gather_seconds() -> float:
+    return max(0.0, float(getattr(settings, "RATINGS_APPLY_BATCH_SECONDS", 0.5)))
+
+
+def _tasks_eager() -> bool:
+    from ratings.tasks import apply_game
+
+    return bool(apply_game.app.conf.task_always_eager)
+
+
+_schedule_clients: dict[str, Any] = {}
+
+
+def _schedule_redis() -> Any:
+    url = settings.CELERY_BROKER_URL
+    client = _schedule_clients.get(url)
+    if client is None:
+        import redis
+
+        client = _schedule_clients[url] = redis.Redis.from_url(
+            url, socket_connect_timeout=2, socket_timeout=5
+        )
+    return client
+
+
+@atexit.register
+def _drop_schedule_clients() -> None:
+    # Collected now rather than at interpreter teardown, where redis-py's __del__ fails noisily.
+    while _schedule_clients:
+        _schedule_clients.popitem()[1].close()
+
+
+def _schedule_key() -> str:
+    return f"tantrix:ratings:apply-scheduled:{connection.settings_dict['NAME']}"
+
+
+def _schedule_claim() -> bool:
+    """Whether the caller should publish the apply task (none is queued or running)."""
+    if _tasks_eager():
+        return True
+    try:
+        return bool(_schedule_redis().set(_schedule_key(), "1", nx=True, ex=_schedule_seconds()))
+    except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
+        return True
+
+
+def _schedule_keep() -> None:
+    try:
+        _schedule_redis().set(_schedule_key(), "1", ex=_schedule_seconds())
+    except Exception:  # noqa: BLE001 - the next announcement publishes a task instead
+        logger.warning("could not keep the ratings apply schedule", exc_info=True)
+
+
+def _schedule_release() -> None:
+    if _tasks_eager():
+        return
+    try:
+        _schedule_redis().delete(_schedule_key())
+    except Exception:  # noqa: BLE001 - the key expires by itself
+        logger.warning("could not release the ratings apply schedule", exc_info=True)
+
+
+def _publish_apply(game_id: int | None, *, claimed: bool, countdown: float = 0.0) -> bool:
+    from ratings.tasks import apply_game
+
+    try:
+        if countdown:
+            apply_game.apply_async((game_id,), countdown=countdown)
+        else:
+            apply_game.delay(game_id)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+        if claimed:
+            _schedule_release()
+        logger.warning(
+            "could not enqueue the ratings (game %s); the sweep will", game_id, exc_info=True
+        )
+        return False
+    return True
+
+
+def enqueue_game_ratings(game_id: int) -> bool:
+    """Announce an adjudicated game to the ratings and see that an apply task will run.
+
+    Returns False when the task could not be published (broker outage: logged, never raised);
+    the game stays pending, and the next task or the sweep (beat) applies it.
+    """
+    try:
+        announced = game_ratings_announce(game_id)
+    except DatabaseError:
+        logger.warning("could not announce game %s to the ratings", game_id, exc_info=True)
+        # Unannounced: its own task applies it, with the unrated games played before it.
+        return _publish_apply(game_id, claimed=False)
+    if not announced:
+        return True  # no table takes it, or it was announced before
+    if not _schedule_claim():
+        return True  # a task is queued or running; it (or the one it publishes) applies this
+    return _publish_apply(game_id, claimed=True)
+
+
+def enqueue_pending_ratings() -> bool:
+    """Publish the apply task for the pending games, unless one is queued or running."""
+    if not _schedule_claim():
+        return True
+    return _publish_apply(None, claimed=True)
+
+
+def ratings_apply_continue(batch: AppliedBatch, *, game_id: int | None = None) -> None:
+    """After an apply task's batch: publish the next task if games are pending, else give the
+    schedule back."""
+    if _tasks_eager():  # in-process: finish here rather than recursing through the task
+        while (batch.more or not batch.target_done) and batch.progress:
+            batch = _apply_batch(target=None if batch.target_done else game_id)
+        return
+    target = None if batch.target_done else game_id
+    if (batch.more or not batch.target_done) and batch.progress:
+        _schedule_keep()  # a backlog: go on at once
+        _publish_apply(target, claimed=True)
+    elif PendingRating.objects.exists():
+        _schedule_keep()  # games arrive while we work: let the next batch gather a moment
+        _publish_apply(None, claimed=True, countdown=_gather_seconds())
+    else:
+        _schedule_release()
+        # An announcement between the look and the release saw the key taken: publish for it.
+        if PendingRating.objects.exists() and _schedule_claim():
+            _publish_apply(None, claimed=True)
+
+
+def enqueue_event_elo(event_id: int) -> bool:
+    from ratings.tasks import recalculate_event_elo
+
+    try:
+        recalculate_event_elo.delay(event_id)
+    except Exception:  # noqa: BLE001 - as above; the periodic recalculation catches up
+        logger.warning("could not enqueue the Elo of event %s", event_id, exc_info=True)
+        return False
+    return True

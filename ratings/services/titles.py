@@ -1,0 +1,166 @@
+"""Master titles: award, withdraw, and flag lapses."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from players.models import Player
+from ratings import params as rating_params
+from ratings.models import (
+    AuditAction,
+    ChangeReason,
+    Rating,
+    RatingChange,
+    RatingSystem,
+    Review,
+    ReviewKind,
+    ReviewStatus,
+    Title,
+)
+from ratings.selectors import elo_tournaments_played
+from ratings.services.changes import _actor, _audit, _require_note, start_value
+from ratings.services.locks import _lock
+from ratings.systems import (
+    title_eligibility,
+    title_lapse,
+)
+from ratings.systems.titles import BELOW_LOBBY, CAP_REACHED, NO_ELO_TOURNAMENT
+
+# --- Titles ------------------------------------------------------------------------------------
+
+ELIGIBILITY_MESSAGES = {
+    BELOW_LOBBY: "The player's lobby ranking is below {min_lobby:g}.",
+    NO_ELO_TOURNAMENT: "The player has played no Elo-rated tournament.",
+    CAP_REACHED: "The cap of {cap} Master titles is reached.",
+}
+
+
+def title_award(*, actor: Any, player_id: int, note: str) -> Title:
+    """Award the Master title to an eligible player, within the cap (counted under a lock)."""
+    note = _require_note(note)
+    params = rating_params.title_params()
+    with transaction.atomic():
+        _lock("titles")
+        if not Player.objects.filter(pk=player_id).exists():
+            raise ValidationError({"player": "No such player."})
+        if Title.objects.filter(
+            player_id=player_id, kind=Title.Kind.MASTER, status=Title.Status.ACTIVE
+        ).exists():
+            raise ValidationError({"player": "The player already holds the Master title."})
+        lobby = (
+            Rating.objects.filter(player_id=player_id, system=RatingSystem.LOBBY)
+            .values_list("value", flat=True)
+            .first()
+        )
+        verdict = title_eligibility(
+            lobby_rating=lobby if lobby is not None else start_value(RatingSystem.LOBBY),
+            elo_tournaments=elo_tournaments_played(player_id),
+            titles_held=Title.objects.filter(
+                kind=Title.Kind.MASTER, status=Title.Status.ACTIVE
+            ).count(),
+            params=params,
+        )
+        if not verdict.eligible:
+            raise ValidationError(
+                {
+                    "player": [
+                        ELIGIBILITY_MESSAGES[code].format(
+                            min_lobby=params.min_lobby, cap=params.cap
+                        )
+                        for code in verdict.reasons
+                    ]
+                }
+            )
+        title = Title.objects.create(
+            player_id=player_id, kind=Title.Kind.MASTER, awarded_by=_actor(actor), note=note
+        )
+        _audit(
+            actor=actor,
+            action=AuditAction.TITLE_AWARD,
+            reason=note,
+            player_id=player_id,
+            title=title,
+            details={"lobby": lobby},
+        )
+    return title
+
+
+def title_withdraw(*, actor: Any, title_id: int, note: str, lapsed: bool = False) -> Title:
+    """End a held title (as lapsed, or withdrawn); its open lapse reviews close as approved."""
+    note = _require_note(note)
+    with transaction.atomic():
+        _lock("titles")
+        title = Title.objects.select_for_update().filter(pk=title_id).first()
+        if title is None:
+            raise ValidationError({"title": "No such title."})
+        if not title.is_active:
+            raise ValidationError({"title": f"This title is already {title.status}."})
+        now = timezone.now()
+        title.status = Title.Status.LAPSED if lapsed else Title.Status.WITHDRAWN
+        title.ended_at = now
+        title.ended_by = _actor(actor)
+        title.end_note = note
+        title.save(update_fields=["status", "ended_at", "ended_by", "end_note"])
+        Review.objects.filter(
+            title=title, kind=ReviewKind.TITLE_LAPSE, status=ReviewStatus.OPEN
+        ).update(status=ReviewStatus.APPROVED, reviewer=_actor(actor), note=note, resolved_at=now)
+        _audit(
+            actor=actor,
+            action=AuditAction.TITLE_WITHDRAW,
+            reason=note,
+            player_id=title.player_id,
+            title=title,
+            details={"status": title.status},
+        )
+    return title
+
+
+def titles_check_lapses(*, today: dt.date | None = None) -> list[Review]:
+    """Flag for review every held title not kept by enough Master games (beat task).
+
+    A Master game is one the Master table rated (and that was not reverted).
+    """
+    today = today or timezone.localdate()
+    params = rating_params.title_params()
+    flagged = []
+    for title in Title.objects.filter(kind=Title.Kind.MASTER, status=Title.Status.ACTIVE):
+        dates = [
+            timezone.localtime(played).date()
+            for played in RatingChange.objects.filter(
+                player_id=title.player_id,
+                system=RatingSystem.MASTER,
+                reason=ChangeReason.GAME,
+                reverted_by__isnull=True,
+            ).values_list("game__played_at", flat=True)
+        ]
+        verdict = title_lapse(
+            awarded_on=timezone.localtime(title.awarded_at).date(),
+            master_game_dates=dates,
+            today=today,
+            params=params,
+        )
+        if not verdict.lapsed:
+            continue
+        with transaction.atomic():
+            if Review.objects.filter(
+                title=title, kind=ReviewKind.TITLE_LAPSE, status=ReviewStatus.OPEN
+            ).exists():
+                continue
+            flagged.append(
+                Review.objects.create(
+                    kind=ReviewKind.TITLE_LAPSE,
+                    title=title,
+                    player_id=title.player_id,
+                    detail={
+                        "lapsed_on": verdict.lapsed_on.isoformat(),
+                        "games_to_keep": params.games_to_keep,
+                        "window_months": params.window_months,
+                    },
+                )
+            )
+    return flagged

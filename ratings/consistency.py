@@ -93,7 +93,7 @@ def _window() -> float:
     the sweep's period, plus the scheduling key's lifetime, plus the records' stale window."""
     return (
         _sweep_seconds()
-        + getattr(settings, "RATINGS_APPLY_SCHEDULE_SECONDS", 15)
+        + settings.RATINGS_APPLY_SCHEDULE_SECONDS
         + settings.GAME_RECORD_STALE_SECONDS
     )
 

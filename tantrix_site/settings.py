@@ -381,6 +381,19 @@ RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, mini
 RATINGS_APPLY_BATCH_GAMES = env_int("RATINGS_APPLY_BATCH_GAMES", 200, minimum=1)
 RATINGS_APPLY_BATCH_SECONDS = env_float("RATINGS_APPLY_BATCH_SECONDS", 0.5, minimum=0.0)
 RATINGS_APPLY_SCHEDULE_SECONDS = env_int("RATINGS_APPLY_SCHEDULE_SECONDS", 15, minimum=1)
+# That key lives in the "ratings" cache, which every web and worker process must share: the
+# default cache when it is Redis (CACHE_URL), else the broker's Redis. Without a broker tasks run
+# eagerly in-process and no key is used.
+if _cache_url:
+    CACHES["ratings"] = {**CACHES["default"]}
+elif CELERY_BROKER_URL:
+    CACHES["ratings"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CELERY_BROKER_URL,
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
+    }
+else:
+    CACHES["ratings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 # How long a rating write waits for the tables' advisory locks before giving up (the task is
 # retried); a recompute, which holds them for its whole run, may wait longer for its turn.
 RATINGS_LOCK_WAIT_SECONDS = env_float("RATINGS_LOCK_WAIT_SECONDS", 30.0, minimum=0.001)

@@ -125,7 +125,7 @@ _Key = tuple[dt.datetime, int]  # game order: played time, then id
 
 def _batch_limit() -> int:
     """How many games one apply transaction takes at most (it holds the locks and a worker)."""
-    return max(1, int(getattr(settings, "RATINGS_APPLY_BATCH_GAMES", 200)))
+    return settings.RATINGS_APPLY_BATCH_GAMES
 
 
 def _unrated_games(*, since: dt.datetime | None) -> Any:

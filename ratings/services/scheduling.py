@@ -1,68 +1,43 @@
-"""Scheduling the apply task: at most one queued or running."""
+"""Scheduling the apply task: at most one queued or running.
+
+At most one apply task is queued or running at a time (per database): announcing a game
+publishes the task only when it takes the "scheduled" key (``cache.add``: SET NX with a
+time-to-live on Redis). When its batch is committed the task looks for games announced
+meanwhile: if there are some (the site is busy), it keeps the key and publishes the next task to
+start a moment later (``RATINGS_APPLY_BATCH_SECONDS``), so that games gather into batches; if
+not, it gives the key back (and looks once more, for an announcement that saw the key taken). An
+idle site has each game applied at once; a burst becomes a few batch tasks. Correctness never
+depends on this: a duplicate task finds nothing to do, and a lost key only delays the next task
+by the time-to-live (or until the sweep).
+
+The key lives in the ``ratings`` cache (settings): the default cache when it is Redis
+(``CACHE_URL``), else the broker's Redis, so web and worker processes all see it.
+"""
 
 from __future__ import annotations
 
-import atexit
 import logging
-from typing import Any
 
 from django.conf import settings
+from django.core.cache import BaseCache, caches
 from django.db import DatabaseError, connection
 
-from ratings.models import (
-    PendingRating,
-)
+from ratings.models import PendingRating
 from ratings.services.apply import AppliedBatch, _apply_batch, game_ratings_announce
+from tantrix_site.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
 
-# --- Scheduling the apply task -----------------------------------------------------------------
-#
-# At most one apply task is queued or running at a time (per database): announcing a game
-# publishes the task only when it takes the "scheduled" key (Redis SET NX on the broker, with a
-# time-to-live). When its batch is committed the task looks for games announced meanwhile: if
-# there are some (the site is busy), it keeps the key and publishes the next task to start a
-# moment later (`RATINGS_APPLY_BATCH_SECONDS`), so that games gather into batches; if not, it
-# gives the key back (and looks once more, for an announcement that saw the key taken). An idle
-# site has each game applied at once; a burst becomes a few batch tasks. Correctness never
-# depends on this: a duplicate task finds nothing to do, and a lost key only delays the next
-# task by the time-to-live (or until the sweep).
-
-
-def _schedule_seconds() -> int:
-    return max(1, int(getattr(settings, "RATINGS_APPLY_SCHEDULE_SECONDS", 15)))
-
-
-def _gather_seconds() -> float:
-    return max(0.0, float(getattr(settings, "RATINGS_APPLY_BATCH_SECONDS", 0.5)))
+SCHEDULE_CACHE = "ratings"
 
 
 def _tasks_eager() -> bool:
-    from ratings.tasks import apply_game
-
-    return bool(apply_game.app.conf.task_always_eager)
-
-
-_schedule_clients: dict[str, Any] = {}
+    """Tasks run in-process (no broker, or the tests' eager mode): no key is needed."""
+    return bool(celery_app.conf.task_always_eager)
 
 
-def _schedule_redis() -> Any:
-    url = settings.CELERY_BROKER_URL
-    client = _schedule_clients.get(url)
-    if client is None:
-        import redis
-
-        client = _schedule_clients[url] = redis.Redis.from_url(
-            url, socket_connect_timeout=2, socket_timeout=5
-        )
-    return client
-
-
-@atexit.register
-def _drop_schedule_clients() -> None:
-    # Collected now rather than at interpreter teardown, where redis-py's __del__ fails noisily.
-    while _schedule_clients:
-        _schedule_clients.popitem()[1].close()
+def _schedule_cache() -> BaseCache:
+    return caches[SCHEDULE_CACHE]
 
 
 def _schedule_key() -> str:
@@ -74,14 +49,16 @@ def _schedule_claim() -> bool:
     if _tasks_eager():
         return True
     try:
-        return bool(_schedule_redis().set(_schedule_key(), "1", nx=True, ex=_schedule_seconds()))
+        return _schedule_cache().add(
+            _schedule_key(), 1, timeout=settings.RATINGS_APPLY_SCHEDULE_SECONDS
+        )
     except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
         return True
 
 
 def _schedule_keep() -> None:
     try:
-        _schedule_redis().set(_schedule_key(), "1", ex=_schedule_seconds())
+        _schedule_cache().set(_schedule_key(), 1, timeout=settings.RATINGS_APPLY_SCHEDULE_SECONDS)
     except Exception:  # noqa: BLE001 - the next announcement publishes a task instead
         logger.warning("could not keep the ratings apply schedule", exc_info=True)
 
@@ -90,7 +67,7 @@ def _schedule_release() -> None:
     if _tasks_eager():
         return
     try:
-        _schedule_redis().delete(_schedule_key())
+        _schedule_cache().delete(_schedule_key())
     except Exception:  # noqa: BLE001 - the key expires by itself
         logger.warning("could not release the ratings apply schedule", exc_info=True)
 
@@ -152,7 +129,7 @@ def ratings_apply_continue(batch: AppliedBatch, *, game_id: int | None = None) -
         _publish_apply(target, claimed=True)
     elif PendingRating.objects.exists():
         _schedule_keep()  # games arrive while we work: let the next batch gather a moment
-        _publish_apply(None, claimed=True, countdown=_gather_seconds())
+        _publish_apply(None, claimed=True, countdown=settings.RATINGS_APPLY_BATCH_SECONDS)
     else:
         _schedule_release()
         # An announcement between the look and the release saw the key taken: publish for it.

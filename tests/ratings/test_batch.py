@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import uuid
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -230,27 +232,24 @@ def test_a_history_announced_in_random_order_equals_the_recompute(admin_user, se
 # --- Scheduling: one task queued or running at a time -----------------------------------------
 
 
-class FakeRedis:
+class ScheduleCache(LocMemCache):
+    """A private cache standing in for the shared "ratings" one (``add`` is SET NX on Redis)."""
+
     def __init__(self):
-        self.keys: dict[str, str] = {}
+        super().__init__(f"ratings-schedule-{uuid.uuid4()}", {})
 
-    def set(self, key, value, nx=False, ex=None):
-        if nx and key in self.keys:
-            return None
-        self.keys[key] = value
-        return True
-
-    def delete(self, key):
-        self.keys.pop(key, None)
+    @property
+    def keys(self) -> dict:
+        return dict(self._cache)
 
 
 @pytest.fixture
 def broker(monkeypatch):
     """Tasks published to a list instead of run: the scheduling as with real workers."""
-    fake = FakeRedis()
+    fake = ScheduleCache()
     published: list[tuple[int | None, float]] = []
     monkeypatch.setattr(scheduling, "_tasks_eager", lambda: False)
-    monkeypatch.setattr(scheduling, "_schedule_redis", lambda: fake)
+    monkeypatch.setattr(scheduling, "_schedule_cache", lambda: fake)
     monkeypatch.setattr(tasks.apply_game, "delay", lambda game_id: published.append((game_id, 0)))
     monkeypatch.setattr(
         tasks.apply_game,

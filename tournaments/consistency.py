@@ -37,7 +37,6 @@ from ratings.consistency import ratings_breaches, ratings_counts, recompute_brea
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
-    AuditEntry,
     Entry,
     EntryStatus,
     Event,
@@ -303,18 +302,12 @@ def _uncounted_window() -> float:
 
 def _uncounted_games(now: dt.datetime) -> list[Breach]:
     window = _uncounted_window()
-    refused = {
-        int(game_id)
-        for game_id in AuditEntry.objects.filter(action="game_not_counted").values_list(
-            "details__game_id", flat=True
-        )
-        if game_id is not None
-    }
     games = (
         Game.objects.filter(
             record__status=RecordStatus.VALID,
             record__extensions__has_key="match",
             match_game__isnull=True,
+            uncounted__isnull=True,
             created__lt=now - dt.timedelta(seconds=window),
         )
         .order_by("pk")
@@ -328,7 +321,6 @@ def _uncounted_games(now: dt.datetime) -> list[Breach]:
             {"game": game_id, "match": extensions.get("match")},
         )
         for game_id, extensions in games
-        if game_id not in refused
     ]
 
 

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from players.models import Player
@@ -349,6 +350,40 @@ class UncountedGame(models.Model):
         return f"game {self.game_id} not counted for match {self.match_id}"
 
 
+class AuditAction(models.TextChoices):
+    """The registry of the championship audit trail's actions, with the words people read.
+
+    Kept in the shape of `players.AuditAction`, so the unification of the trails can move
+    these members there unchanged.
+    """
+
+    CHAMPIONSHIP_CREATE = "championship_create", _("Championship created")
+    CHAMPIONSHIP_UPDATE = "championship_update", _("Championship changed")
+    ORGANISER_ADD = "organiser_add", _("Co-organiser added")
+    ORGANISER_REMOVE = "organiser_remove", _("Co-organiser removed")
+    CONTROLLER_ADD = "controller_add", _("Controller added")
+    CONTROLLER_REMOVE = "controller_remove", _("Controller removed")
+    EVENT_CREATE = "event_create", _("Event created")
+    REGISTRATION_OPEN = "registration_open", _("Registration opened")
+    REGISTRATION_CLOSE = "registration_close", _("Registration closed")
+    ENTRY_REGISTER = "entry_register", _("Player entered")
+    ENTRY_WITHDRAW = "entry_withdraw", _("Entry withdrawn")
+    EVENT_SEED = "event_seed", _("Entries seeded")
+    DRAW_GENERATE = "draw_generate", _("Draw made")
+    CHAMPION = "champion", _("Champion decided")
+    GAME_COUNTED = "game_counted", _("Game counted for its match")
+    GAME_NOT_COUNTED = "game_not_counted", _("Game not counted for its match")
+    TIME_PENALTY = "time_penalty", _("Time penalty claimed")
+    MATCH_RULE = "match_rule", _("Match ruled")
+    WALKOVER_CLAIM = "walkover_claim", _("Walkover claimed")
+    DEADLINE_SET = "deadline_set", _("Round deadline set")
+    DEADLINE_LEADER = "deadline_leader", _("Deadline passed: the side ahead on TPs wins")
+    DEADLINE_WALKOVER = "deadline_walkover", _("Deadline passed: walkover to the claimant")
+    DEADLINE_BOTH_OUT = "deadline_both_out", _("Deadline passed, no game and no claim: both out")
+    DEADLINE_LEVEL = "deadline_level", _("Deadline passed with the match level: ruling needed")
+    QUALIFIERS_ADVANCE = "qualifiers_advance", _("Qualifiers moved on")
+
+
 class AuditEntry(models.Model):
     """Append-only: who changed what in a championship, when and why."""
 
@@ -359,7 +394,7 @@ class AuditEntry(models.Model):
         Championship, null=True, on_delete=models.CASCADE, related_name="audit_entries"
     )
     event = models.ForeignKey(Event, null=True, on_delete=models.CASCADE, related_name="+")
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=40, choices=AuditAction.choices)
     target = models.CharField(max_length=120, blank=True)
     details = models.JSONField(default=dict, blank=True)
     reason = models.TextField(blank=True)
@@ -370,4 +405,4 @@ class AuditEntry(models.Model):
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.action} {self.target}"
+        return f"{self.get_action_display()} {self.target}"

@@ -215,10 +215,21 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(
         source="actor.username", default=None, read_only=True, allow_null=True
     )
+    action_label = serializers.CharField(source="get_action_display", read_only=True)
 
     class Meta:
         model = AuditEntry
-        fields = ["id", "actor", "event", "action", "target", "details", "reason", "created"]
+        fields = [
+            "id",
+            "actor",
+            "event",
+            "action",
+            "action_label",
+            "target",
+            "details",
+            "reason",
+            "created",
+        ]
 
 
 class TableRowSerializer(serializers.Serializer):

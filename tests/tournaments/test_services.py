@@ -6,10 +6,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from games.models import Game
-from tests.factories import PlayerFactory, make_organiser
+from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.helpers import submit_match_game
 from tournaments import services
 from tournaments.models import (
+    AuditAction,
     AuditEntry,
     Entry,
     EntryStatus,
@@ -239,7 +240,7 @@ def test_a_player_of_the_match_may_submit_but_not_an_outsider(
     ]
 
 
-def test_deadline_walkovers(organiser, championship, user_player, other_player):
+def test_deadline_walkovers(organiser, championship):
     event, players = knockout(organiser, championship, 4)
     services.draw_generate(
         actor=organiser, event=event, draw_seed=3, start=timezone.now() - dt.timedelta(days=30)
@@ -247,9 +248,6 @@ def test_deadline_walkovers(organiser, championship, user_player, other_player):
     first, second = Match.objects.filter(event=event, round__number=1).order_by("bracket_index")
     # In match 1 one side said it was available; in match 2 nobody did.
     claimant = first.entry_a.player
-    claimant.user = user_player.user if False else None
-    from tests.factories import UserFactory
-
     claimant.user = UserFactory()
     claimant.save()
     services.match_walkover_claim(actor=claimant.user, match=first)
@@ -264,7 +262,49 @@ def test_deadline_walkovers(organiser, championship, user_player, other_player):
     event.refresh_from_db()
     assert event.champion.player == claimant
     assert services.deadlines_process() == 0  # processed once only
-    assert AuditEntry.objects.filter(action="deadline_walkover").count() == 2
+    # The audit says what happened to each match, in words people read.
+    settled = {
+        entry.target: (entry.action, entry.get_action_display())
+        for entry in AuditEntry.objects.filter(action__startswith="deadline_")
+    }
+    assert settled == {
+        f"match {first.pk}": (
+            AuditAction.DEADLINE_WALKOVER,
+            "Deadline passed: walkover to the claimant",
+        ),
+        f"match {second.pk}": (
+            AuditAction.DEADLINE_BOTH_OUT,
+            "Deadline passed, no game and no claim: both out",
+        ),
+    }
+
+
+def test_deadline_leader_wins_and_a_level_match_waits_for_a_ruling(organiser, championship):
+    event, _ = knockout(organiser, championship, 4)
+    services.draw_generate(
+        actor=organiser, event=event, draw_seed=3, start=timezone.now() - dt.timedelta(days=30)
+    )
+    first, second = Match.objects.filter(event=event, round__number=1).order_by("bracket_index")
+    # One game each played by the deadline: match 1 led by side B, match 2 level.
+    Match.objects.filter(pk=first.pk).update(
+        status=MatchStatus.IN_PROGRESS, games_played=1, tps_a=Decimal("6.1"), tps_b=Decimal("13.9")
+    )
+    Match.objects.filter(pk=second.pk).update(
+        status=MatchStatus.IN_PROGRESS, games_played=1, tps_a=Decimal("10.0"), tps_b=Decimal("10.0")
+    )
+    assert services.deadlines_process() == 1
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.status == MatchStatus.DECIDED and first.winner_id == first.entry_b_id
+    assert first.state_reason == "deadline_leader"
+    assert second.status == MatchStatus.IN_PROGRESS and second.winner is None
+    actions = dict(
+        AuditEntry.objects.filter(action__startswith="deadline_").values_list("target", "action")
+    )
+    assert actions == {
+        f"match {first.pk}": AuditAction.DEADLINE_LEADER,
+        f"match {second.pk}": AuditAction.DEADLINE_LEVEL,
+    }
 
 
 def test_ruling_needs_a_reason_and_a_ruler(organiser, championship, outsider):

@@ -9,7 +9,15 @@ from django.db import transaction
 from django_countries import countries as country_registry
 
 from tournaments import formats
-from tournaments.models import Category, Championship, Eligibility, Event, EventFormat, EventStatus
+from tournaments.models import (
+    AuditAction,
+    Category,
+    Championship,
+    Eligibility,
+    Event,
+    EventFormat,
+    EventStatus,
+)
 from tournaments.permissions import can_create_championship
 from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
@@ -32,7 +40,7 @@ def championship_create(
     audit(
         actor=actor,
         championship=championship,
-        action="championship_create",
+        action=AuditAction.CHAMPIONSHIP_CREATE,
         target=str(championship),
         details={"category": category, "published": published},
     )
@@ -55,7 +63,7 @@ def championship_update(*, actor: Any, championship: Championship, **fields: Any
         audit(
             actor=actor,
             championship=championship,
-            action="championship_update",
+            action=AuditAction.CHAMPIONSHIP_UPDATE,
             target=str(championship),
             details={k: str(v) for k, v in changes.items()},
         )
@@ -82,7 +90,7 @@ def championship_staff_set(
     audit(
         actor=actor,
         championship=championship,
-        action=f"{role}_{'add' if present else 'remove'}",
+        action=AuditAction(f"{role}_{'add' if present else 'remove'}"),
         target=user.get_username(),
     )
 
@@ -180,7 +188,7 @@ def event_create(*, actor: Any, championship: Championship, **config: Any) -> Ev
         actor=actor,
         championship=championship,
         event=event,
-        action="event_create",
+        action=AuditAction.EVENT_CREATE,
         target=event.name,
         details={"format": event.format},
     )
@@ -199,7 +207,7 @@ def event_registration_set(*, actor: Any, event: Event, open_: bool) -> Event:
         actor=actor,
         championship=event.championship,
         event=event,
-        action="registration_open" if open_ else "registration_close",
+        action=AuditAction.REGISTRATION_OPEN if open_ else AuditAction.REGISTRATION_CLOSE,
         target=event.name,
     )
     return event

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tournaments import formats
 from tournaments.models import (
+    AuditAction,
     Entry,
     EntrySource,
     EntryStatus,
@@ -86,7 +87,7 @@ def draw_generate(
         actor=actor,
         championship=event.championship,
         event=event,
-        action="draw_generate",
+        action=AuditAction.DRAW_GENERATE,
         target=event.name,
         details={"draw_seed": draw_seed, "entries": len(entries)},
     )

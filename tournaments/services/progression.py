@@ -10,6 +10,7 @@ from __future__ import annotations
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    AuditAction,
     Entry,
     EntryStatus,
     Event,
@@ -58,7 +59,7 @@ def _crown(event: Event, winner: Entry | None) -> None:
         actor=None,
         championship=event.championship,
         event=event,
-        action="champion",
+        action=AuditAction.CHAMPION,
         target=winner.player.display_name if winner else "no champion",
     )
 

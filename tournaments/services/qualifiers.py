@@ -10,6 +10,7 @@ from django.db import transaction
 from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    AuditAction,
     Entry,
     EntrySource,
     EntryStatus,
@@ -73,7 +74,7 @@ def qualifiers_advance(*, actor: Any, event: Event) -> list[Entry]:
         actor=actor,
         championship=event.championship,
         event=event,
-        action="qualifiers_advance",
+        action=AuditAction.QUALIFIERS_ADVANCE,
         target=event.name,
         details={"from": source.pk, "qualifiers": chosen},
     )

@@ -14,6 +14,7 @@ from players.roles import player_of
 from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    AuditAction,
     Entry,
     EntrySource,
     EntryStatus,
@@ -49,7 +50,7 @@ def entry_register(*, actor: Any, event: Event, player: Player) -> Entry:
         actor=actor,
         championship=event.championship,
         event=event,
-        action="entry_register",
+        action=AuditAction.ENTRY_REGISTER,
         target=player.display_name,
     )
     return entry
@@ -99,7 +100,7 @@ def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
         actor=actor,
         championship=entry.event.championship,
         event=entry.event,
-        action="entry_withdraw",
+        action=AuditAction.ENTRY_WITHDRAW,
         target=entry.player.display_name,
         reason=reason,
     )
@@ -180,7 +181,7 @@ def event_seed(*, actor: Any, event: Event, order: Sequence[int] | None = None) 
         actor=actor,
         championship=event.championship,
         event=event,
-        action="event_seed",
+        action=AuditAction.EVENT_SEED,
         target=event.name,
         details={
             "order": [e.pk for e in ranked],

@@ -14,7 +14,7 @@ from django.db import transaction
 from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
 from tournaments import formats, selectors
-from tournaments.models import Match, MatchGame, MatchStatus, UncountedGame
+from tournaments.models import AuditAction, Match, MatchGame, MatchStatus, UncountedGame
 from tournaments.permissions import can_rule
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
@@ -108,7 +108,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
             actor=None,
             championship=match.event.championship if match else None,
             event=match.event if match else None,
-            action="game_not_counted",
+            action=AuditAction.GAME_NOT_COUNTED,
             target=f"game {game.pk}",
             details={"game_id": game.pk, "match_id": match_id},
             reason=problem,
@@ -135,7 +135,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         actor=None,
         championship=event.championship,
         event=event,
-        action="game_counted",
+        action=AuditAction.GAME_COUNTED,
         target=f"match {match.pk}",
         details={"game_id": game.pk, "tps": [str(base_a), str(base_b)]},
     )
@@ -227,7 +227,7 @@ def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> Matc
         actor=actor,
         championship=match.event.championship,
         event=match.event,
-        action="time_penalty",
+        action=AuditAction.TIME_PENALTY,
         target=f"match {match.pk} game {match_game.number}",
         details={"side": side, "penalty": penalty},
     )

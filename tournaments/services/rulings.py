@@ -11,7 +11,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import selectors
-from tournaments.models import FINAL_MATCH_STATUSES, Entry, EntryStatus, Match, MatchStatus, Round
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    AuditAction,
+    Entry,
+    EntryStatus,
+    Match,
+    MatchStatus,
+    Round,
+)
 from tournaments.permissions import match_side_of
 from tournaments.services.access import require_manager, require_ruler
 from tournaments.services.audit import audit
@@ -74,7 +82,7 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
         actor=actor,
         championship=match.event.championship,
         event=match.event,
-        action="match_rule",
+        action=AuditAction.MATCH_RULE,
         target=f"match {match.pk}",
         reason=reason,
         details={"before": previous, "winner": winner_entry_id},
@@ -111,7 +119,7 @@ def match_walkover_claim(*, actor: Any, match: Match) -> Match:
         actor=actor,
         championship=match.event.championship,
         event=match.event,
-        action="walkover_claim",
+        action=AuditAction.WALKOVER_CLAIM,
         target=f"match {match.pk}",
     )
     return match
@@ -133,7 +141,7 @@ def round_deadline_set(
         actor=actor,
         championship=round_.event.championship,
         event=round_.event,
-        action="deadline_set",
+        action=AuditAction.DEADLINE_SET,
         target=str(round_),
         reason=reason,
         details={
@@ -172,44 +180,39 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
             ):
                 if match.is_final or not (match.entry_a_id and match.entry_b_id):
                     continue
-                if match.games_played:
-                    if match.tps_a == match.tps_b:
-                        audit(
-                            actor=None,
-                            championship=match.event.championship,
-                            event=match.event,
-                            action="deadline_level",
-                            target=f"match {match.pk}",
-                            reason="level at the deadline",
-                        )
-                        continue
-                    winner = match.entry_a if match.tps_a > match.tps_b else match.entry_b
-                    match_finish(
-                        match, winner=winner, status=MatchStatus.DECIDED, reason="deadline_leader"
-                    )
-                elif match.walkover_claimed_by_id:
-                    match_finish(
-                        match,
-                        winner=match.walkover_claimed_by,
-                        status=MatchStatus.WALKOVER,
-                        reason="deadline_walkover",
-                    )
-                else:
-                    Entry.objects.filter(
-                        pk__in=[match.entry_a_id, match.entry_b_id], status=EntryStatus.ACTIVE
-                    ).update(status=EntryStatus.ELIMINATED)
-                    match_finish(
-                        match, winner=None, status=MatchStatus.VOID, reason="deadline_both_out"
-                    )
+                outcome = _deadline_settle(match)
                 audit(
                     actor=None,
                     championship=match.event.championship,
                     event=match.event,
-                    action="deadline_walkover",
+                    action=outcome,
                     target=f"match {match.pk}",
+                    reason="level at the deadline" if outcome == AuditAction.DEADLINE_LEVEL else "",
                     details={"status": match.status, "winner": match.winner_id},
                 )
+                if outcome == AuditAction.DEADLINE_LEVEL:
+                    continue
                 settled += 1
             round_.deadline_processed = True
             round_.save(update_fields=["deadline_processed"])
     return settled
+
+
+def _deadline_settle(match: Match) -> AuditAction:
+    """Settle one open match at its round's deadline; what happened, as its audit action."""
+    if match.games_played:
+        if match.tps_a == match.tps_b:
+            return AuditAction.DEADLINE_LEVEL  # left open for a ruling
+        winner = match.entry_a if match.tps_a > match.tps_b else match.entry_b
+        outcome, status = AuditAction.DEADLINE_LEADER, MatchStatus.DECIDED
+    elif match.walkover_claimed_by_id:
+        winner = match.walkover_claimed_by
+        outcome, status = AuditAction.DEADLINE_WALKOVER, MatchStatus.WALKOVER
+    else:
+        Entry.objects.filter(
+            pk__in=[match.entry_a_id, match.entry_b_id], status=EntryStatus.ACTIVE
+        ).update(status=EntryStatus.ELIMINATED)
+        winner = None
+        outcome, status = AuditAction.DEADLINE_BOTH_OUT, MatchStatus.VOID
+    match_finish(match, winner=winner, status=status, reason=str(outcome))
+    return outcome

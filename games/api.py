@@ -13,7 +13,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from games import selectors, services
+from games import http, selectors, services
 from games.models import Game, GameContext, GameRecord, RecordSource
 from games.serializers import (
     GameDetailSerializer,
@@ -111,10 +111,7 @@ class RecordListCreateView(generics.ListAPIView):
             idempotency_key=request.headers.get("Idempotency-Key", ""),
             extensions=extras,
         )
-        headers = {"Location": submission.body["url"]} if submission.status_code == 202 else {}
-        if not submission.created:
-            headers["Idempotent-Replayed"] = "true"
-        return Response(submission.body, status=submission.status_code, headers=headers)
+        return http.submission_response(submission)
 
     @extend_schema(
         description="Your own submitted records (staff: everyone's), newest first.",

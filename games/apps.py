@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games import http, services
+
+        # The API layer decides how a submission is answered; the service stores that answer.
+        services.first_answer_register(http.submission_answer)

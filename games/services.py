@@ -1,4 +1,9 @@
-"""Writes for game records: submission, adjudication, and the stale-record sweep."""
+"""Writes for game records: submission, adjudication, and the stale-record sweep.
+
+Submission answers in domain terms: the stored record and, when the envelope is refused, a
+`Refusal` (a code, the messages per field, whether the actor may not do this at all). Status
+codes and links are the API layer's choice (`games/http.py`).
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,15 @@ import hashlib
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
-from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
@@ -34,35 +40,81 @@ PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
 PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
 
 
+class RefusalCode(StrEnum):
+    """Why a submission was refused before adjudication (stored as the record's error code)."""
+
+    TOO_LARGE = "TOO_LARGE"
+    MALFORMED = "MALFORMED"
+    UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
+    DUPLICATE_PLAYER = "DUPLICATE_PLAYER"
+    NOT_PARTICIPANT = "NOT_PARTICIPANT"
+    UNKNOWN_FIELD = "UNKNOWN_FIELD"
+    REJECTED = "REJECTED"
+
+
 @dataclass(frozen=True)
-class Submission:
-    """What a submission produced: the stored record and the HTTP answer to give."""
+class Refusal:
+    """A submission refused before adjudication; its record is still stored, marked invalid.
 
-    record: GameRecord
-    status_code: int
-    body: dict
-    created: bool
+    `errors` holds the messages per field (a record field, an extension such as `match`, or
+    `detail`); `forbidden` says the actor may not submit this at all, as opposed to having sent
+    a record that cannot be accepted.
+    """
 
-
-class EnvelopeError(Exception):
-    """A submission refused before adjudication; the record is still stored, marked invalid."""
-
-    def __init__(self, status_code: int, code: str, errors: dict[str, list[str]]):
-        super().__init__(code)
-        self.status_code = status_code
-        self.code = code
-        self.errors = errors
+    code: RefusalCode | str
+    errors: dict[str, list[str]]
+    forbidden: bool = False
 
     @property
     def message(self) -> str:
         return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in self.errors.items())
 
 
-def record_links(record: GameRecord) -> dict[str, str]:
-    return {
-        "url": reverse("api-record-detail", args=[record.pk]),
-        "page": reverse("record-detail", args=[record.pk]),
-    }
+class _Refused(Exception):
+    def __init__(self, code: RefusalCode, errors: dict[str, list[str]], *, forbidden=False):
+        super().__init__(code)
+        self.refusal = Refusal(code, errors, forbidden)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a submission produced: the stored record and, if it was refused, why.
+
+    `created` is False for a repeated Idempotency-Key: the record is then the first
+    submission's, and its refusal (if any) carries only the code; the first answer, field
+    messages included, is stored on the record (`response_status`, `response_body`).
+    """
+
+    record: GameRecord
+    refusal: Refusal | None
+    created: bool
+
+    @property
+    def accepted(self) -> bool:
+        return self.refusal is None
+
+    # The first answer stored with the record, for callers written before the service stopped
+    # choosing it; new code reads `accepted` and `refusal`, and the API builds the answer
+    # (games/http.py).
+    @property
+    def status_code(self) -> int | None:
+        return self.record.response_status
+
+    @property
+    def body(self) -> dict | None:
+        return self.record.response_body
+
+
+# How a submitter is first answered is the API layer's choice (`games.http.submission_answer`,
+# wired in GamesConfig.ready). The service stores that answer with the record in the same
+# transaction, so a repeated Idempotency-Key finds exactly the first answer, whoever called.
+FirstAnswer = Callable[[Submission], tuple[int, dict]]
+_first_answer: FirstAnswer | None = None
+
+
+def first_answer_register(answer: FirstAnswer) -> None:
+    global _first_answer
+    _first_answer = answer
 
 
 @dataclass(frozen=True)
@@ -117,9 +169,8 @@ def body_receive(stream: Any, *, declared_size: int | None = None) -> ReceivedBo
 def _parse_envelope(received: ReceivedBody) -> dict:
     limit = settings.GAME_RECORD_MAX_BYTES
     if received.size > limit:
-        raise EnvelopeError(
-            413,
-            "TOO_LARGE",
+        raise _Refused(
+            RefusalCode.TOO_LARGE,
             {
                 "record": [
                     f"The record is {received.size:,} bytes; the limit is {limit:,} bytes. "
@@ -128,18 +179,18 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             },
         )
     if not received.head.strip():
-        raise EnvelopeError(400, "MALFORMED", {"record": ["The record is empty."]})
+        raise _Refused(RefusalCode.MALFORMED, {"record": ["The record is empty."]})
     try:
         # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
         # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
         document = jsonio.load(received.head)
     except jsonio.JsonProblem as exc:
         message = str(exc)
-        raise EnvelopeError(
-            400, "MALFORMED", {"record": [message[0].upper() + message[1:] + "."]}
+        raise _Refused(
+            RefusalCode.MALFORMED, {"record": [message[0].upper() + message[1:] + "."]}
         ) from None
     if not isinstance(document, dict):
-        raise EnvelopeError(400, "MALFORMED", {"record": ["A game record must be a JSON object."]})
+        raise _Refused(RefusalCode.MALFORMED, {"record": ["A game record must be a JSON object."]})
     _check_played_at(document)
     return document
 
@@ -152,9 +203,8 @@ def _check_played_at(document: dict) -> None:
         return  # absent, or the engine will name exactly what is wrong with it
     latest = timezone.now() + PLAYED_AT_FUTURE_TOLERANCE
     if played_at > latest:
-        raise EnvelopeError(
-            400,
-            "MALFORMED",
+        raise _Refused(
+            RefusalCode.MALFORMED,
             {"played_at": ["The game cannot have been played in the future."]},
         )
 
@@ -194,18 +244,16 @@ def _may_be_player_name(name: str) -> bool:
 def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: bool) -> list:
     if names is None:
         if check_participant and not may_submit_any_game(actor):
-            raise EnvelopeError(
-                400,
-                "MALFORMED",
+            raise _Refused(
+                RefusalCode.MALFORMED,
                 {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
             )
         return []
     found = players_by_names([name for name in names if _may_be_player_name(name)])
     unknown = [name for name in names if name.lower() not in found]
     if unknown:
-        raise EnvelopeError(
-            400,
-            "UNKNOWN_PLAYER",
+        raise _Refused(
+            RefusalCode.UNKNOWN_PLAYER,
             {
                 "players": [
                     f"No registered player is named {jsonio.describe(name)}: names must match a "
@@ -216,8 +264,8 @@ def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: 
         )
     seated = [found[name.lower()] for name in names]
     if len({p.pk for p in seated}) != len(seated):
-        raise EnvelopeError(
-            400, "DUPLICATE_PLAYER", {"players": ["The same player cannot take two seats."]}
+        raise _Refused(
+            RefusalCode.DUPLICATE_PLAYER, {"players": ["The same player cannot take two seats."]}
         )
     return seated
 
@@ -227,8 +275,10 @@ def _check_participant(actor: Any, seated: list, *, vouched: bool) -> None:
         return
     own = player_of(actor)
     if own is None or own.pk not in {p.pk for p in seated}:
-        raise EnvelopeError(
-            403, "NOT_PARTICIPANT", {"detail": ["You may submit only games you played in."]}
+        raise _Refused(
+            RefusalCode.NOT_PARTICIPANT,
+            {"detail": ["You may submit only games you played in."]},
+            forbidden=True,
         )
 
 
@@ -244,13 +294,15 @@ def _validate_extensions(
             continue
         extension = known.get(name)
         if extension is None:
-            raise EnvelopeError(400, "UNKNOWN_FIELD", {name: ["This field is not accepted."]})
+            raise _Refused(RefusalCode.UNKNOWN_FIELD, {name: ["This field is not accepted."]})
         try:
             stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
         except ValidationError as exc:
-            raise EnvelopeError(400, "REJECTED", {name: exc.messages}) from None
+            raise _Refused(RefusalCode.REJECTED, {name: exc.messages}) from None
         except PermissionDenied as exc:
-            raise EnvelopeError(403, "REJECTED", {name: [str(exc) or "Not allowed."]}) from None
+            raise _Refused(
+                RefusalCode.REJECTED, {name: [str(exc) or "Not allowed."]}, forbidden=True
+            ) from None
         vouched = vouched or extension.vouches_for_submitter
     return stored, vouched
 
@@ -261,7 +313,9 @@ def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
     record = GameRecord.objects.filter(submitter=actor, idempotency_key=idempotency_key).first()
     if record is None:
         return None
-    return Submission(record, record.response_status or 202, record.response_body or {}, False)
+    # Only a record refused at submission is final without a claim.
+    refused = record.status == RecordStatus.INVALID and record.attempts == 0
+    return Submission(record, Refusal(record.error_code, {}) if refused else None, False)
 
 
 def record_submit(
@@ -276,8 +330,10 @@ def record_submit(
     """Store a submitted record as sent, check its envelope, and queue it for adjudication.
 
     The raw body is stored even when the envelope is refused (not JSON, too large, unknown
-    player, not a participant): the record is then `invalid` with the reason and no task runs.
-    A body over the size limit is kept in part: its first GAME_RECORD_MAX_BYTES, size and hash.
+    player, not a participant): the record is then `invalid` with the reason and no task runs,
+    and the submission carries the `Refusal`. A body over the size limit is kept in part: its
+    first GAME_RECORD_MAX_BYTES, size and hash. The first answer (see `first_answer_register`)
+    is stored with the record, in its transaction.
     """
     received = body if isinstance(body, ReceivedBody) else ReceivedBody.of(body)
     # Printable characters only: the key is stored and compared as text.
@@ -289,7 +345,7 @@ def record_submit(
 
     seat_player_ids: list[int] = []
     stored_extensions: dict[str, Any] = {}
-    refusal: EnvelopeError | None = None
+    refusal: Refusal | None = None
     try:
         document = _parse_envelope(received)
         names = _seat_names(document)
@@ -298,8 +354,8 @@ def record_submit(
         stored_extensions, vouched = _validate_extensions(actor, extensions or {}, seated)
         if check_participant and names is not None:
             _check_participant(actor, seated, vouched=vouched)
-    except EnvelopeError as exc:
-        refusal = exc
+    except _Refused as exc:
+        refusal = exc.refusal
 
     record = GameRecord(
         body=received.head,
@@ -325,27 +381,14 @@ def record_submit(
             },
         }
         record.adjudicated_at = timezone.now()
+    submission = Submission(record, refusal, True)
     try:
         with transaction.atomic():
             record.save()
-            links = record_links(record)
-            if refusal is None:
-                status_code = 202
-                response = {"id": record.pk, "status": record.status, **links}
-            else:
-                status_code = refusal.status_code
-                response = {
-                    **refusal.errors,
-                    "submission": {
-                        "id": record.pk,
-                        "status": record.status,
-                        "code": refusal.code,
-                        **links,
-                    },
-                }
-            record.response_status = status_code
-            record.response_body = response
-            record.save(update_fields=["response_status", "response_body"])
+            if _first_answer is not None:
+                # The answer names the record (its id and links), so it is written second.
+                record.response_status, record.response_body = _first_answer(submission)
+                record.save(update_fields=["response_status", "response_body"])
             if refusal is None:
                 record_id = record.pk
                 transaction.on_commit(lambda: enqueue_adjudication(record_id))
@@ -355,7 +398,7 @@ def record_submit(
         if previous is None:
             raise
         return previous
-    return Submission(record, status_code, response, True)
+    return submission
 
 
 def enqueue_adjudication(record_id: int) -> bool:
@@ -419,7 +462,12 @@ def record_adjudicate(*, record_id: int) -> str:
     delay = getattr(settings, "GAME_ADJUDICATION_DELAY_SECONDS", 0)
     if delay:
         time.sleep(delay)  # fault-injection knob for the worker-kill tests; 0 in production
-    verdict = engine.adjudicate(record.body_bytes)
+    # Parsed once, by the engine's reader: the verdict and the Game row read the same document.
+    try:
+        document = jsonio.load(record.body_bytes)
+    except jsonio.JsonProblem:
+        document = record.body_bytes  # the engine's verdict says what is wrong with it
+    verdict = engine.adjudicate(document)
     valid = bool(verdict.get("valid"))
     error = verdict.get("error") or {}
     with transaction.atomic():
@@ -437,7 +485,7 @@ def record_adjudicate(*, record_id: int) -> str:
             return "superseded"
         if not valid:
             return "invalid"
-        game = _game_create(record, verdict)
+        game = _game_create(record, verdict, document)
         game_id, extensions = game.pk, dict(record.extensions or {})
         transaction.on_commit(lambda: _announce(game_id, record_id, extensions))
     return "valid"
@@ -463,8 +511,7 @@ def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
     return engine.parse_played_at(document["played_at"])
 
 
-def _game_create(record: GameRecord, verdict: dict) -> Game:
-    document = jsonio.load(record.body_bytes)
+def _game_create(record: GameRecord, verdict: dict, document: dict) -> Game:
     seats = document["players"]
     colours = [seat["colour"] for seat in seats]
     is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]

@@ -47,7 +47,7 @@ def record_submit_view(request):
             source=RecordSource.WEB,
             extensions={"match": match} if match else {},
         )
-        if submission.status_code == 202:
+        if submission.accepted:
             return redirect("record-detail", pk=submission.record.pk)
         refused = submission
         for message in _refusal_messages(submission):
@@ -60,9 +60,8 @@ def record_submit_view(request):
 
 
 def _refusal_messages(submission: services.Submission) -> list[str]:
-    return [
-        " ".join(messages) for field, messages in submission.body.items() if field != "submission"
-    ]
+    refusal = submission.refusal
+    return [" ".join(messages) for messages in refusal.errors.values()] if refusal else []
 
 
 @login_required

@@ -51,7 +51,7 @@ class Command(BaseCommand):
                 check_participant=actor is not None,
             )
             ids.append(submission.record.pk)
-            if submission.status_code != 202:
+            if not submission.accepted:
                 refused += 1
                 self.stderr.write(f"{path}: refused ({submission.record.error_message})")
         counts = self._wait_for_verdicts(ids, wait)

@@ -1,0 +1,58 @@
+"""How the API answers a record submission: status codes and links, chosen here only.
+
+`games.services.record_submit` answers in domain terms (the record, and a `Refusal` with a code
+when the envelope is refused). This module turns that into the HTTP answer: 202 with where to
+poll, or 400/403/413 with the field messages. The answer is stored with the record when it is
+first given (`submission_answer` is registered in GamesConfig.ready), so a repeated
+Idempotency-Key replays it byte for byte.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from rest_framework import status
+from rest_framework.response import Response
+
+from games.models import GameRecord
+from games.services import Refusal, RefusalCode, Submission
+
+
+def refusal_status(refusal: Refusal) -> int:
+    """413 for a body over the limit, 403 when the actor may not submit this at all, 400 for
+    anything wrong with what was sent."""
+    if refusal.code == RefusalCode.TOO_LARGE:
+        return status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    return status.HTTP_403_FORBIDDEN if refusal.forbidden else status.HTTP_400_BAD_REQUEST
+
+
+def record_links(record: GameRecord) -> dict[str, str]:
+    return {
+        "url": reverse("api-record-detail", args=[record.pk]),
+        "page": reverse("record-detail", args=[record.pk]),
+    }
+
+
+def submission_answer(submission: Submission) -> tuple[int, dict]:
+    """The status and body a submission is first answered with."""
+    record, refusal = submission.record, submission.refusal
+    links = record_links(record)
+    if refusal is None:
+        return status.HTTP_202_ACCEPTED, {"id": record.pk, "status": record.status, **links}
+    body = {
+        **refusal.errors,
+        "submission": {"id": record.pk, "status": record.status, "code": refusal.code, **links},
+    }
+    return refusal_status(refusal), body
+
+
+def submission_response(submission: Submission) -> Response:
+    """The answer stored with the record (the first one, for a repeated Idempotency-Key)."""
+    record = submission.record
+    if record.response_status is not None and record.response_body is not None:
+        status_code, body = record.response_status, record.response_body
+    else:  # every record is stored with its first answer; this only covers one without
+        status_code, body = submission_answer(submission)
+    headers = {"Location": body["url"]} if status_code == status.HTTP_202_ACCEPTED else {}
+    if not submission.created:
+        headers["Idempotent-Replayed"] = "true"
+    return Response(body, status=status_code, headers=headers)

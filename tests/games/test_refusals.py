@@ -1,0 +1,189 @@
+"""The submission service answers in domain terms; the API layer alone picks statuses and links."""
+
+import json
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from games import http, services
+from games.engine import jsonio
+from games.hooks import SubmissionExtension, _extensions, register_submission_extension
+from games.models import GameRecord
+from games.services import Refusal, RefusalCode
+from tests.conftest import client_for
+from tests.factories import PlayerFactory
+from tests.games.helpers import as_body, selfplay_record
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ingrid(db):
+    return PlayerFactory(display_name="Ingrid", with_user=True)
+
+
+@pytest.fixture
+def tomas(db):
+    return PlayerFactory(display_name="Tomas", with_user=True)
+
+
+@pytest.fixture
+def refereed_extension():
+    """A `referee` field whose validator refuses one value as invalid, another as forbidden."""
+
+    def validate(*, actor, value, seat_players):
+        from django.core.exceptions import ValidationError
+
+        if value == "bad":
+            raise ValidationError("No such referee.")
+        if value == "forbidden":
+            raise PermissionDenied("You may not name a referee.")
+        return value
+
+    register_submission_extension(SubmissionExtension(name="referee", validate=validate))
+    yield
+    _extensions.pop("referee", None)
+
+
+def test_an_accepted_submission_carries_no_refusal(ingrid, tomas):
+    submission = services.record_submit(
+        actor=ingrid.user, body=as_body(selfplay_record(1, ["Ingrid", "Tomas"]))
+    )
+    assert submission.accepted and submission.refusal is None and submission.created
+    assert submission.record.status == "pending"
+
+
+@pytest.mark.parametrize(
+    ("body", "names", "code", "field", "forbidden"),
+    [
+        (b"", None, RefusalCode.MALFORMED, "record", False),
+        (b"[1]", None, RefusalCode.MALFORMED, "record", False),
+        (None, ["Ingrid", "Nobody"], RefusalCode.UNKNOWN_PLAYER, "players", False),
+        (None, ["Ingrid", "ingrid"], RefusalCode.DUPLICATE_PLAYER, "players", False),
+        (None, ["Tomas", "Csilla"], RefusalCode.NOT_PARTICIPANT, "detail", True),
+    ],
+)
+def test_refusals_are_domain_results(ingrid, tomas, body, names, code, field, forbidden):
+    PlayerFactory(display_name="Csilla")
+    if body is None:
+        body = as_body(selfplay_record(2, names))
+    submission = services.record_submit(actor=ingrid.user, body=body)
+    refusal = submission.refusal
+    assert not submission.accepted
+    assert (refusal.code, refusal.forbidden) == (code, forbidden)
+    assert list(refusal.errors) == [field] and refusal.errors[field][0]
+    record = GameRecord.objects.get(pk=submission.record.pk)
+    assert record.status == "invalid" and record.error_code == code
+    assert record.error_message == refusal.message
+
+
+def test_too_large_is_a_refusal_with_the_sizes(ingrid, settings):
+    settings.GAME_RECORD_MAX_BYTES = 100
+    submission = services.record_submit(actor=ingrid.user, body=b"{" + b" " * 200 + b"}")
+    assert submission.refusal.code == RefusalCode.TOO_LARGE
+    assert "202 bytes; the limit is 100 bytes" in submission.refusal.errors["record"][0]
+
+
+def test_extension_refusals_say_whether_the_actor_is_forbidden(ingrid, tomas, refereed_extension):
+    body = as_body(selfplay_record(3, ["Ingrid", "Tomas"]))
+    bad = services.record_submit(actor=ingrid.user, body=body, extensions={"referee": "bad"})
+    assert (bad.refusal.code, bad.refusal.forbidden) == (RefusalCode.REJECTED, False)
+    assert bad.refusal.errors == {"referee": ["No such referee."]}
+    forbidden = services.record_submit(
+        actor=ingrid.user, body=body, extensions={"referee": "forbidden"}
+    )
+    assert (forbidden.refusal.code, forbidden.refusal.forbidden) == (RefusalCode.REJECTED, True)
+    unknown = services.record_submit(actor=ingrid.user, body=body, extensions={"colour": "R"})
+    assert unknown.refusal.code == RefusalCode.UNKNOWN_FIELD
+
+
+@pytest.mark.parametrize(
+    ("refusal", "expected"),
+    [
+        (Refusal(RefusalCode.TOO_LARGE, {"record": ["x"]}), 413),
+        (Refusal(RefusalCode.MALFORMED, {"record": ["x"]}), 400),
+        (Refusal(RefusalCode.UNKNOWN_PLAYER, {"players": ["x"]}), 400),
+        (Refusal(RefusalCode.DUPLICATE_PLAYER, {"players": ["x"]}), 400),
+        (Refusal(RefusalCode.UNKNOWN_FIELD, {"f": ["x"]}), 400),
+        (Refusal(RefusalCode.REJECTED, {"match": ["x"]}), 400),
+        (Refusal(RefusalCode.REJECTED, {"match": ["x"]}, forbidden=True), 403),
+        (Refusal(RefusalCode.NOT_PARTICIPANT, {"detail": ["x"]}, forbidden=True), 403),
+    ],
+)
+def test_the_api_maps_refusals_to_statuses(refusal, expected):
+    assert http.refusal_status(refusal) == expected
+
+
+def test_the_first_answer_is_stored_with_the_record(ingrid, tomas):
+    """Whoever submits, the record keeps the answer the API gives, so a replay is exact."""
+    accepted = services.record_submit(
+        actor=ingrid.user, body=as_body(selfplay_record(4, ["Ingrid", "Tomas"]))
+    )
+    record = GameRecord.objects.get(pk=accepted.record.pk)
+    assert record.response_status == 202
+    assert record.response_body == {
+        "id": record.pk,
+        "status": "pending",
+        "url": f"/api/games/records/{record.pk}/",
+        "page": f"/games/records/{record.pk}/",
+    }
+    refused = services.record_submit(actor=ingrid.user, body=b"nope")
+    record = GameRecord.objects.get(pk=refused.record.pk)
+    assert (record.response_status, record.response_body) == http.submission_answer(refused)
+    assert record.response_body["submission"]["code"] == "MALFORMED"
+
+
+def test_no_record_is_stored_without_its_answer(ingrid, monkeypatch):
+    """Record and answer are one write: if building the answer fails, nothing is kept."""
+
+    def broken(submission):
+        raise RuntimeError("answer failed")
+
+    monkeypatch.setattr(services, "_first_answer", broken)
+    with pytest.raises(RuntimeError):
+        services.record_submit(actor=ingrid.user, body=b"nope", idempotency_key="k1")
+    assert not GameRecord.objects.exists()
+
+
+def test_a_replay_returns_the_stored_answer_verbatim(ingrid, tomas):
+    """Even were the links to change, a repeated key gets exactly what the first request got."""
+    client = client_for(ingrid.user)
+    body = as_body(selfplay_record(5, ["Ingrid", "Nobody"]))
+    first = client.generic(
+        "POST",
+        "/api/games/records/",
+        body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="same",
+    )
+    assert first.status_code == 400
+    GameRecord.objects.update(response_body={**first.json(), "marker": ["kept"]})
+    second = client.generic(
+        "POST",
+        "/api/games/records/",
+        body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="same",
+    )
+    assert second.status_code == 400 and second["Idempotent-Replayed"] == "true"
+    assert second.json() == {**first.json(), "marker": ["kept"]}
+    replay = services.record_submit(actor=ingrid.user, body=body, idempotency_key="same")
+    assert not replay.created and not replay.accepted
+    assert replay.refusal.code == RefusalCode.UNKNOWN_PLAYER
+
+
+def test_adjudication_parses_the_body_once(ingrid, tomas, monkeypatch):
+    """One read of the record, by the engine's reader, serves the verdict and the Game row."""
+    body = as_body(selfplay_record(6, ["Ingrid", "Tomas"]))
+    submission = services.record_submit(actor=ingrid.user, body=body)
+    parsed = []
+    real_loads = json.loads
+
+    def counting(text, *args, **kwargs):
+        if text == body.decode():  # the database's JSON columns are read with json.loads too
+            parsed.append(text)
+        return real_loads(text, *args, **kwargs)
+
+    monkeypatch.setattr(jsonio.json, "loads", counting)
+    assert services.record_adjudicate(record_id=submission.record.pk) == "valid"
+    assert len(parsed) == 1

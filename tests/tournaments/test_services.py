@@ -8,7 +8,7 @@ from django.utils import timezone
 from games.models import Game
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.helpers import submit_match_game
-from tournaments import services
+from tournaments import formats, selectors, services
 from tournaments.models import (
     AuditAction,
     AuditEntry,
@@ -139,6 +139,53 @@ def test_national_eligibility(organiser, championship):
             eligibility="national",
             countries=["XQ"],
         )
+
+
+def test_minimum_ranking_eligibility(organiser, championship):
+    from ratings.models import Rating
+
+    with pytest.raises(ValidationError, match="Give the minimum ranking"):
+        services.event_create(
+            actor=organiser,
+            championship=championship,
+            name="No minimum",
+            format="knockout",
+            eligibility="minimum_ranking",
+        )
+    event = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Masters",
+        format="knockout",
+        eligibility="minimum_ranking",
+        minimum_ranking=600,
+    )
+    above = PlayerFactory(display_name="Above")
+    at = PlayerFactory(display_name="Exactly")
+    below = PlayerFactory(display_name="Below")
+    elo_only = PlayerFactory(display_name="Elo only")
+    unrated = PlayerFactory(display_name="Unrated")
+    no_games = PlayerFactory(display_name="No games")
+    Rating.objects.create(player=above, system="lobby", value=700, games=12)
+    Rating.objects.create(player=at, system="lobby", value=600, games=12)
+    Rating.objects.create(player=below, system="lobby", value=599, games=12)
+    Rating.objects.create(player=elo_only, system="elo", value=2000, games=30)
+    Rating.objects.create(player=no_games, system="lobby", value=900, games=0)
+    for player in (above, at):
+        services.entry_register(actor=organiser, event=event, player=player)
+    with pytest.raises(
+        ValidationError, match=r"Below's ranking \(599\.?0?\) is below this event's"
+    ):
+        services.entry_register(actor=organiser, event=event, player=below)
+    # The minimum is on the lobby ranking: a tournament Elo does not stand in for it, and a
+    # ranking without games is no ranking.
+    for player in (elo_only, unrated, no_games):
+        with pytest.raises(ValidationError, match=r"ranking \(none\) is below .* minimum of 600"):
+            services.entry_register(actor=organiser, event=event, player=player)
+    assert sorted(event.entries.values_list("player__display_name", flat=True)) == [
+        "Above",
+        "Exactly",
+    ]
 
 
 def test_knockout_draw_of_12_gives_byes_to_the_top_4(organiser, championship):
@@ -362,7 +409,9 @@ def test_time_penalty_claim_moves_tps(organiser, championship, django_capture_on
     assert match_game.tps_a + match_game.tps_b == Decimal("20.0")
 
 
-def test_swiss_rounds_are_paired_as_rounds_finish(organiser, championship):
+def test_swiss_rounds_are_paired_on_the_tps_of_real_games(
+    organiser, championship, django_capture_on_commit_callbacks
+):
     event = services.event_create(
         actor=organiser,
         championship=championship,
@@ -374,24 +423,43 @@ def test_swiss_rounds_are_paired_as_rounds_finish(organiser, championship):
     for _ in range(5):
         services.entry_register(actor=organiser, event=event, player=PlayerFactory())
     services.draw_generate(actor=organiser, event=event, draw_seed=2)
+    seeds = {e.pk: e.seed for e in event.entries.all()}
+    totals = dict.fromkeys(seeds, Decimal("0.0"))  # TPs so far, added up here from the games
+    played, byes = [], []
     for number in (1, 2, 3):
-        matches = Match.objects.filter(event=event, round__number=number)
-        assert matches.filter(is_bye=True).count() == 1
-        for match in matches.filter(is_bye=False):
-            services.match_rule(
-                actor=organiser, match=match, winner_entry_id=match.entry_a_id, reason="test result"
+        matches = list(Match.objects.filter(event=event, round__number=number))
+        if number > 1:
+            # The round was paired on the TPs the earlier rounds' games gave.
+            expected = formats.swiss_pairings(
+                [formats.SwissPlayer(pk, totals[pk], seeds[pk]) for pk in seeds],
+                played=played,
+                byes=byes,
+                round_no=number,
             )
+            assert sorted((m.entry_a_id, m.entry_b_id) for m in matches if not m.is_bye) == sorted(
+                expected.pairings
+            )
+        (bye,) = [m for m in matches if m.is_bye]
+        byes.append(bye.entry_a_id)
+        totals[bye.entry_a_id] += bye.tps_a
+        for match in (m for m in matches if not m.is_bye):
+            with django_capture_on_commit_callbacks(execute=True):
+                submit_match_game(organiser, match, seed=100 * number + match.bracket_index)
+            match.refresh_from_db()
+            assert match.status == MatchStatus.DECIDED and match.games_played == 1
+            match_game = match.match_games.get()
+            assert match_game.tps_a + match_game.tps_b == Decimal("20.0")
+            totals[match.entry_a_id] += match_game.tps_a
+            totals[match.entry_b_id] += match_game.tps_b
+            played.append((match.entry_a_id, match.entry_b_id))
+        if number == 1:
+            assert len(set(totals.values())) > 2  # real margins, not a handful of equal scores
     event.refresh_from_db()
     assert event.status == EventStatus.FINISHED
-    pairs = [
-        frozenset((m.entry_a_id, m.entry_b_id))
-        for m in Match.objects.filter(event=event, is_bye=False)
-    ]
+    assert {e.pk: tps for e, tps in selectors.swiss_standings(event)} == totals
+    pairs = [frozenset(pair) for pair in played]
     assert len(pairs) == len(set(pairs)) == 6  # no rematch
-    bye_takers = list(
-        Match.objects.filter(event=event, is_bye=True).values_list("entry_a", flat=True)
-    )
-    assert len(set(bye_takers)) == 3
+    assert len(set(byes)) == 3
 
 
 def test_withdrawal_after_the_draw_gives_a_walkover(organiser, championship):

@@ -65,7 +65,8 @@ def _game_tps(game: Game, seats: list[GameSeat], scheme: int) -> tuple[Decimal, 
     tps = formats.game_tps(a, b, scheme)
     if game.end_reason in ("resigned", "time") and game.winner_seat is not None:
         # The side that resigned or lost on time loses: the winner gets the TPs of the tile
-        # margin, and at least those of a one-tile win (house rule, docs/tournaments.md).
+        # margin, and at least those of a one-tile win (house rule; docs/architecture.md,
+        # "Tournaments").
         margin = max(1, abs(a - b))
         winner_tps, loser_tps = formats.tps_for_margin(margin, scheme)
         tps = (winner_tps, loser_tps) if game.winner_seat == 0 else (loser_tps, winner_tps)

@@ -14,7 +14,8 @@ from tantrix_site.celery import app
 
 def test_the_schedule_file_is_in_the_project_state_folder_not_tmp():
     assert app.conf.beat_schedule_filename == settings.CELERY_BEAT_SCHEDULE_FILENAME
-    assert not settings.CELERY_BEAT_SCHEDULE_FILENAME.startswith("/tmp")
+    schedule = Path(settings.CELERY_BEAT_SCHEDULE_FILENAME)
+    assert schedule.is_relative_to(Path(settings.BASE_DIR) / "var")
     assert app.conf.beat_scheduler == "tantrix_site.beat:SelfHealingScheduler"
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.models import Game
 from players.models import Player
+from ratings.params import current_version
 
 
 class RatingSystem(models.TextChoices):
@@ -112,6 +113,8 @@ class RatingChange(models.Model):
         related_name="rating_changes_made",
     )
     note = models.TextField(blank=True)
+    # The parameter set in force when the change was written (ratings/params.py).
+    params_version = models.PositiveSmallIntegerField(default=current_version)
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

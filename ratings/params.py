@@ -1,14 +1,21 @@
-"""The rating systems' parameters, built from settings (names in docs/ratings.md §8).
+"""The rating systems' parameters: versioned parameter sets in code (docs/ratings.md §8).
 
-Built on every call rather than cached at import, so a test's ``settings`` override (or a
-recompute after a settings change) sees the current values; building a frozen dataclass is a
-few microseconds. ``check_settings`` runs at start-up from ``RatingsConfig.ready`` so a bad
-value stops the process instead of failing mid-recompute.
+The constants of the formulas are not settings: a plausible but wrong value in the environment
+would silently change the maths until a recompute. Each set of them has a version number, and
+every ``RatingChange`` stores the version in force when it was written
+(``RatingChange.params_version``), so a history says which constants made it.
+
+To change a constant: add a new ``ParameterSet`` with the next version to ``PARAMETER_SETS``,
+point ``CURRENT_VERSION`` at it, explain it in docs/ratings.md, and run ``manage.py
+recompute_ratings`` after deploying. Never edit a published set.
+
+The only setting here is the Master title cap (``RATINGS_MASTER_CAP``: the federation chooses
+100 or 120), which ``title_params`` lays over the current set.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -16,68 +23,122 @@ from django.core.exceptions import ImproperlyConfigured
 from ratings.systems import EloParams, LobbyParams, MasterTitleParams
 
 
+@dataclass(frozen=True)
+class ParameterSet:
+    """Every constant of every table, under one version number."""
+
+    version: int
+    lobby: LobbyParams
+    monthly: LobbyParams
+    doubles: LobbyParams
+    master: LobbyParams
+    elo: EloParams
+    titles: MasterTitleParams
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        version: int,
+        lobby: LobbyParams,
+        monthly_start: float,
+        doubles_k: float,
+        master_start: float,
+        master_k: float,
+        elo: EloParams,
+        titles: MasterTitleParams,
+    ) -> ParameterSet:
+        """The monthly, doubles and Master tables take the lobby's constants except their own
+        start or K (the Master table also without drag)."""
+        return cls(
+            version=version,
+            lobby=lobby,
+            monthly=replace(lobby, start=monthly_start),
+            doubles=replace(lobby, k=doubles_k),
+            master=replace(lobby, start=master_start, k=master_k, drag=False),
+            elo=elo,
+            titles=titles,
+        )
+
+
+PARAMETER_SETS: dict[int, ParameterSet] = {
+    # Version 1: the constants docs/ratings.md §1-§7 explains.
+    1: ParameterSet.build(
+        version=1,
+        lobby=LobbyParams(
+            start=500.0,
+            k=2.0,
+            margin_cap=36,
+            ratio_cap=4.0,
+            gain_drag_exponent=0.6,
+            loss_drag_ceiling=1.25,
+            robot_weight=0.5,
+            draw_margin=1.0,
+        ),
+        monthly_start=700.0,
+        doubles_k=2.0,
+        master_start=500.0,
+        master_k=2.0,
+        elo=EloParams(
+            scale=565.7,
+            anchor=1850.0,
+            initial=1850.0,
+            memory_games=60,
+            provisional_games=36,
+            performance_cap=800.0,
+        ),
+        titles=MasterTitleParams(
+            min_lobby=950.0,
+            min_elo_tournaments=1,
+            cap=120,
+            games_to_keep=5,
+            window_months=3,
+        ),
+    ),
+}
+
+CURRENT_VERSION = 1
+
+
+def current() -> ParameterSet:
+    """The parameter set in force (read on every call, so a test may swap it)."""
+    return PARAMETER_SETS[CURRENT_VERSION]
+
+
+def current_version() -> int:
+    """The version stored on each new rating change."""
+    return current().version
+
+
 def lobby_params() -> LobbyParams:
-    return LobbyParams(
-        start=settings.RATINGS_LOBBY_START,
-        k=settings.RATINGS_LOBBY_K,
-        margin_cap=settings.RATINGS_LOBBY_MARGIN_CAP,
-        ratio_cap=settings.RATINGS_LOBBY_RATIO_CAP,
-        gain_drag_exponent=settings.RATINGS_LOBBY_GAIN_DRAG_EXPONENT,
-        loss_drag_ceiling=settings.RATINGS_LOBBY_LOSS_DRAG_CEILING,
-        robot_weight=settings.RATINGS_LOBBY_ROBOT_WEIGHT,
-        draw_margin=settings.RATINGS_LOBBY_DRAW_MARGIN,
-    )
+    return current().lobby
 
 
 def monthly_params() -> LobbyParams:
-    return replace(lobby_params(), start=settings.RATINGS_MONTHLY_START)
+    return current().monthly
 
 
 def doubles_params() -> LobbyParams:
-    return replace(lobby_params(), k=settings.RATINGS_DOUBLES_K)
+    return current().doubles
 
 
 def master_params() -> LobbyParams:
-    return replace(
-        lobby_params(),
-        start=settings.RATINGS_MASTER_START,
-        k=settings.RATINGS_MASTER_K,
-        drag=False,
-    )
+    return current().master
 
 
 def elo_params() -> EloParams:
-    return EloParams(
-        scale=settings.RATINGS_ELO_SCALE,
-        anchor=settings.RATINGS_ELO_ANCHOR,
-        initial=settings.RATINGS_ELO_INITIAL,
-        memory_games=settings.RATINGS_ELO_MEMORY_GAMES,
-        provisional_games=settings.RATINGS_ELO_PROVISIONAL_GAMES,
-        performance_cap=settings.RATINGS_ELO_PERFORMANCE_CAP,
-    )
+    return current().elo
 
 
 def title_params() -> MasterTitleParams:
-    return MasterTitleParams(
-        min_lobby=settings.RATINGS_MASTER_MIN_LOBBY,
-        min_elo_tournaments=settings.RATINGS_MASTER_MIN_ELO_TOURNAMENTS,
-        cap=settings.RATINGS_MASTER_CAP,
-        games_to_keep=settings.RATINGS_MASTER_GAMES_TO_KEEP,
-        window_months=settings.RATINGS_MASTER_WINDOW_MONTHS,
-    )
+    return replace(current().titles, cap=settings.RATINGS_MASTER_CAP)
 
 
 def check_settings() -> None:
-    """Build every parameter set once; the dataclasses refuse inconsistent values."""
-    for build in (
-        lobby_params,
-        monthly_params,
-        doubles_params,
-        master_params,
-        elo_params,
-        title_params,
-    ):
-        try:
-            build()
-        except ValueError as exc:
-            raise ImproperlyConfigured(f"ratings settings ({build.__name__}): {exc}") from None
+    """At start-up: the current version exists and the title cap is consistent with it."""
+    if CURRENT_VERSION not in PARAMETER_SETS:
+        raise ImproperlyConfigured(f"ratings: no parameter set version {CURRENT_VERSION}")
+    try:
+        title_params()
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"ratings settings (RATINGS_MASTER_CAP): {exc}") from None

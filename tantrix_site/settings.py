@@ -332,35 +332,14 @@ LOGGING = {
 }
 
 # --- Ratings settings ---
-# The constants of ratings/systems (docs/ratings.md gives each formula and its reason). They are
-# turned into the systems' parameter dataclasses by ratings/params.py, which validates them at
-# start-up. Changing a lobby-style or Elo constant calls for `manage.py recompute_ratings`.
-RATINGS_LOBBY_START = env_float("RATINGS_LOBBY_START", 500.0, minimum=0.0)
-RATINGS_LOBBY_K = env_float("RATINGS_LOBBY_K", 2.0, minimum=0.0)
-RATINGS_LOBBY_MARGIN_CAP = env_int("RATINGS_LOBBY_MARGIN_CAP", 36, minimum=1)
-RATINGS_LOBBY_RATIO_CAP = env_float("RATINGS_LOBBY_RATIO_CAP", 4.0, minimum=1.0)
-RATINGS_LOBBY_GAIN_DRAG_EXPONENT = env_float("RATINGS_LOBBY_GAIN_DRAG_EXPONENT", 0.6, minimum=0.0)
-RATINGS_LOBBY_LOSS_DRAG_CEILING = env_float("RATINGS_LOBBY_LOSS_DRAG_CEILING", 1.25, minimum=0.0)
-RATINGS_LOBBY_ROBOT_WEIGHT = env_float("RATINGS_LOBBY_ROBOT_WEIGHT", 0.5, minimum=0.0)
-RATINGS_LOBBY_DRAW_MARGIN = env_float("RATINGS_LOBBY_DRAW_MARGIN", 1.0, minimum=0.0)
-RATINGS_MONTHLY_START = env_float("RATINGS_MONTHLY_START", 700.0, minimum=0.0)
-RATINGS_DOUBLES_K = env_float("RATINGS_DOUBLES_K", 2.0, minimum=0.0)
-RATINGS_MASTER_K = env_float("RATINGS_MASTER_K", 2.0, minimum=0.0)
-RATINGS_MASTER_START = env_float("RATINGS_MASTER_START", 500.0, minimum=0.0)
-RATINGS_ELO_SCALE = env_float("RATINGS_ELO_SCALE", 565.7, minimum=0.0)
-RATINGS_ELO_ANCHOR = env_float("RATINGS_ELO_ANCHOR", 1850.0)
-RATINGS_ELO_INITIAL = env_float("RATINGS_ELO_INITIAL", 1850.0)
-RATINGS_ELO_MEMORY_GAMES = env_int("RATINGS_ELO_MEMORY_GAMES", 60, minimum=1)
-RATINGS_ELO_PROVISIONAL_GAMES = env_int("RATINGS_ELO_PROVISIONAL_GAMES", 36, minimum=0)
-RATINGS_ELO_PERFORMANCE_CAP = env_float("RATINGS_ELO_PERFORMANCE_CAP", 800.0, minimum=0.0)
+# Operational knobs only. The constants of the rating formulas are a versioned parameter set in
+# code (ratings/params.py, docs/ratings.md §8), not settings; of the title rules only the cap is
+# a setting here.
 # The pool is re-anchored after an Elo recalculation only when it has drifted this far, so a
 # tiny drift does not write a change row for every rated player.
 RATINGS_ELO_ANCHOR_TOLERANCE = env_float("RATINGS_ELO_ANCHOR_TOLERANCE", 0.05, minimum=0.0)
-RATINGS_MASTER_MIN_LOBBY = env_float("RATINGS_MASTER_MIN_LOBBY", 950.0, minimum=0.0)
-RATINGS_MASTER_MIN_ELO_TOURNAMENTS = env_int("RATINGS_MASTER_MIN_ELO_TOURNAMENTS", 1, minimum=0)
+# At most this many Master titles are held at once (100 or 120, the federation's choice).
 RATINGS_MASTER_CAP = env_int("RATINGS_MASTER_CAP", 120, minimum=0)
-RATINGS_MASTER_GAMES_TO_KEEP = env_int("RATINGS_MASTER_GAMES_TO_KEEP", 5, minimum=0)
-RATINGS_MASTER_WINDOW_MONTHS = env_int("RATINGS_MASTER_WINDOW_MONTHS", 3, minimum=1)
 # Review flags: a change this large (lobby-style tables / Elo) is queued for an admin, and so is
 # a pair of players with this many results the same way round within the window (win trading).
 RATINGS_REVIEW_SWING_POINTS = env_float("RATINGS_REVIEW_SWING_POINTS", 15.0, minimum=0.0)
@@ -372,9 +351,6 @@ RATINGS_REVIEW_REPEAT_HOURS = env_int("RATINGS_REVIEW_REPEAT_HOURS", 24, minimum
 RATINGS_SWEEP_WINDOW_HOURS = env_int("RATINGS_SWEEP_WINDOW_HOURS", 72, minimum=1)
 # Public ranking tables show this many players.
 RATINGS_RANKING_SIZE = env_int("RATINGS_RANKING_SIZE", 100, minimum=1, maximum=1000)
-# Fault injection for the concurrency tests only: seconds the rating service waits between
-# reading ratings and writing them. 0 in production.
-RATINGS_APPLY_DELAY_SECONDS = env_float("RATINGS_APPLY_DELAY_SECONDS", 0.0, minimum=0.0)
 # Announced games are applied in batches: at most this many per transaction; while games keep
 # arriving the next batch runs this long after the last (so they gather); the "one apply task
 # queued or running" key on the broker expires after this many seconds if a worker dies.

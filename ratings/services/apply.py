@@ -38,9 +38,14 @@ from ratings.systems import (
 
 
 def _fault_injection_delay() -> None:
+    """Wait between reading ratings and writing them, when a concurrency test asks for it.
+
+    ``RATINGS_APPLY_DELAY_SECONDS`` is not a production setting: only the tests set it (the
+    ``settings`` fixture, or tests/ratings/worker_settings.py for worker processes).
+    """
     delay = getattr(settings, "RATINGS_APPLY_DELAY_SECONDS", 0)
     if delay:
-        time.sleep(delay)  # only the concurrency tests set this; 0 in production
+        time.sleep(delay)
 
 
 # --- Games as plain data -----------------------------------------------------------------------

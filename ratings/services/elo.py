@@ -26,7 +26,7 @@ from ratings.selectors import (
     ratings_by_player,
 )
 from ratings.services.changes import _audit, _write_change
-from ratings.services.flags import _flag_swings
+from ratings.services.flags import _flag_elo_swings
 from ratings.services.locks import _lock
 from ratings.systems import (
     EloRating,
@@ -108,10 +108,8 @@ def elo_event_recalculate(
                     event_id=event_id,
                 )
             )
-        _flag_swings(
-            RatingSystem.ELO,
-            [c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0],
-            None,
+        _flag_elo_swings(
+            [c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0]
         )
         for pid, update in updates.items():
             EloStanding.objects.update_or_create(

@@ -48,27 +48,21 @@ def _swing_reviews(changes: Iterable[RatingChange]) -> list[Review]:
     ]
 
 
-def _flag_swings(system: str, changes: Iterable[RatingChange], game_id: int | None) -> None:
-    """Queue a change for review when it moves a rating by more than the swing setting.
+def _flag_elo_swings(changes: Iterable[RatingChange]) -> None:
+    """Queue tournament Elo changes for review when they move a rating by at least
+    ``RATINGS_REVIEW_SWING_ELO`` (the caller passes only established players' changes).
 
-    The monthly table mirrors the lobby game by game, so its swings are not flagged twice.
+    A recalculated event writes a new change each time, hence ``get_or_create``.
     """
-    if system == RatingSystem.MONTHLY:
-        return
-    limit = (
-        settings.RATINGS_REVIEW_SWING_ELO
-        if system == RatingSystem.ELO
-        else settings.RATINGS_REVIEW_SWING_POINTS
-    )
     for change in changes:
-        if abs(change.delta) >= limit:
+        if abs(change.delta) >= settings.RATINGS_REVIEW_SWING_ELO:
             Review.objects.get_or_create(
                 kind=ReviewKind.LARGE_SWING,
                 change=change,
                 defaults={
                     "player_id": change.player_id,
-                    "game_id": game_id,
-                    "detail": {"system": system, "delta": round(change.delta, 3)},
+                    "game_id": None,
+                    "detail": {"system": RatingSystem.ELO, "delta": round(change.delta, 3)},
                 },
             )
 

@@ -13,7 +13,6 @@ from ratings import services
 from ratings.models import EloStanding, Rating, RatingChange, Review, Title
 from ratings.systems import (
     DOUBLES_PARAMS,
-    LOBBY_PARAMS,
     MASTER_PARAMS,
     MONTHLY_PARAMS,
     EloRating,
@@ -199,6 +198,38 @@ def test_elo_performance_over_the_opposition_average(four, tp_share, over_averag
     assert round(standing.performance - standing.opposition_average) == over_average
 
 
+def test_a_large_elo_swing_of_an_established_player_is_flagged(four, settings):
+    settings.RATINGS_REVIEW_SWING_ELO = 150.0
+    a, b, c, d = four
+    for player in (a, b):
+        Rating.objects.create(player=player, system="elo", value=1850.0, games=1)
+    make_game([a, b], [25, 5], event_id=31, tps=[19.4, 0.6])
+    make_game([c, d], [25, 5], event_id=31, tps=[19.4, 0.6])  # newcomers: first ratings
+    services.elo_event_recalculate(event_id=31, anchor=False)
+    # By hand: a 97 % share is a performance beyond the cap, 1850 ± 800; blended one game to one
+    # with the 1850 brought that is 2250 (+400) and 1450 (-400). The newcomers take their
+    # performance outright (2650, 1050) and are not flagged: they had no rating to swing.
+    assert value(a, "elo") == pytest.approx(2250.0)
+    assert value(b, "elo") == pytest.approx(1450.0)
+    assert value(c, "elo") == pytest.approx(2650.0)
+    flagged = Review.objects.filter(kind="large_swing")
+    assert {r.player_id for r in flagged} == {a.pk, b.pk}
+    assert {r.detail["system"] for r in flagged} == {"elo"}
+    assert sorted(r.detail["delta"] for r in flagged) == [-400.0, 400.0]
+    services.elo_event_recalculate(event_id=31, anchor=False)  # nothing moved: no new flag
+    assert Review.objects.filter(kind="large_swing").count() == 2
+
+
+def test_an_elo_change_below_the_swing_setting_is_not_flagged(four, settings):
+    settings.RATINGS_REVIEW_SWING_ELO = 400.5
+    a, b, *_ = four
+    for player in (a, b):
+        Rating.objects.create(player=player, system="elo", value=1850.0, games=1)
+    make_game([a, b], [25, 5], event_id=32, tps=[19.4, 0.6])
+    services.elo_event_recalculate(event_id=32, anchor=False)
+    assert not Review.objects.filter(kind="large_swing").exists()
+
+
 def test_recalculating_a_running_event_keeps_the_standing_brought(four):
     a, b, c, _ = four
     make_game([a, b], [20, 10], event_id=9, tps=[14.3, 5.7])
@@ -290,8 +321,11 @@ def test_sweep_flags_a_game_whose_record_became_invalid(four):
     assert services.ratings_sweep()["flagged"] == 0
 
 
-def test_lobby_start_is_a_setting(four, settings):
-    settings.RATINGS_LOBBY_START = 400.0
+def test_the_parameter_set_in_force_moves_the_ratings_and_is_stored(four, parameter_set):
+    params = parameter_set(start=400.0)
     a, b, *_ = four
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10]).pk)
-    assert value(a) == lobby_update(400.0, 400.0, 9, params=LOBBY_PARAMS.__class__(start=400.0))[0]
+    # 400 beats 400 by 9, by hand: 400 + 2·√9·(1 − 0.4)^0.6 = 400 + 6·0.736022 = 404.416132
+    assert value(a) == pytest.approx(404.416132, abs=1e-6)
+    versions = set(RatingChange.objects.values_list("params_version", flat=True))
+    assert versions == {params.version} and params.version > 1

@@ -27,6 +27,9 @@ from tests.ratings.helpers import assert_chains_consistent, make_game, rating, v
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# Workers that wait a second between reading ratings and writing them (fault injection).
+SLOW_WORKER_SETTINGS = "tests.ratings.worker_settings"
+
 
 def _concurrently(game_ids: list[int]) -> list[Exception]:
     """Apply each game in its own thread (own database connection), all released at once."""
@@ -111,8 +114,8 @@ def test_with_the_lock_a_duplicate_delivery_finds_the_work_done(two_games):
 def test_same_game_delivered_three_times_at_once_is_rated_once(start_worker):
     a, b = PlayerFactory(), PlayerFactory()
     game = make_game([a, b], [19, 10])
-    start_worker(concurrency=2, RATINGS_APPLY_DELAY_SECONDS="1")
-    start_worker(concurrency=1, RATINGS_APPLY_DELAY_SECONDS="1")
+    start_worker(concurrency=2, DJANGO_SETTINGS_MODULE=SLOW_WORKER_SETTINGS)
+    start_worker(concurrency=1, DJANGO_SETTINGS_MODULE=SLOW_WORKER_SETTINGS)
     for _ in range(3):
         apply_game.delay(game.pk)
     wait_for(

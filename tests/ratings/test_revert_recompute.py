@@ -164,10 +164,10 @@ def test_recompute_from_history_equals_the_incremental_result(admin_user, settin
     assert result.systems["lobby"].games == sum(1 for g in games if not g.is_pairs)
 
 
-def test_recompute_corrects_a_changed_setting_with_one_change_per_player(pair, settings):
+def test_recompute_corrects_a_new_parameter_set_with_one_change_per_player(pair, parameter_set):
     a, b = pair
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10]).pk)
-    settings.RATINGS_LOBBY_K = 4.0
+    parameter_set(k=4.0)
     result = services.ratings_recompute(systems=["lobby"])
     assert result.systems["lobby"].corrected == 2
     assert value(a) == pytest.approx(500 + 2 * (lobby_update(500.0, 500.0, 9)[0] - 500))

@@ -13,7 +13,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from games import http, selectors, services
+from games import envelope, http, selectors, services
 from games.models import Game, GameContext, GameRecord, RecordSource
 from games.serializers import (
     GameDetailSerializer,
@@ -34,8 +34,8 @@ Answers 202 with where to poll; refusals (not JSON, too large, unknown player, n
 answer 400/403/413 with field-level messages, and the body is stored all the same."""
 
 
-def read_submission(request) -> tuple[services.ReceivedBody, dict]:
-    """The record (bounded: see `services.body_receive`) and extension fields of a submission.
+def read_submission(request) -> tuple[envelope.ReceivedBody, dict]:
+    """The record (bounded: see `envelope.body_receive`) and extension fields of a submission.
 
     A body over REQUEST_MAX_BYTES is not parsed at all: a JSON body's first bytes are kept, a
     multipart upload's none, and the record says how large it was.
@@ -45,18 +45,18 @@ def read_submission(request) -> tuple[services.ReceivedBody, dict]:
     extras: dict = {}
     if declared > settings.REQUEST_MAX_BYTES:
         if content_type.startswith("multipart/form-data"):
-            received = services.ReceivedBody(head=b"", size=declared, sha256="")
+            received = envelope.ReceivedBody(head=b"", size=declared, sha256="")
         else:
-            received = services.body_receive(request._request, declared_size=declared)
+            received = envelope.body_receive(request._request, declared_size=declared)
     elif content_type.startswith("multipart/form-data"):
         upload = request.FILES.get("record") or request.FILES.get("file")
         if upload is not None:
-            received = services.body_receive(upload, declared_size=upload.size)
+            received = envelope.body_receive(upload, declared_size=upload.size)
         else:
-            received = services.ReceivedBody.of((request.POST.get("record") or "").encode())
+            received = envelope.ReceivedBody.of((request.POST.get("record") or "").encode())
         extras = {k: v for k, v in request.POST.items() if k not in ("record", "file")}
     else:
-        received = services.body_receive(request._request, declared_size=declared)
+        received = envelope.body_receive(request._request, declared_size=declared)
     for name, value in request.query_params.items():
         extras.setdefault(name, value)
     return received, extras

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games.services import ReceivedBody, body_receive
+from games.envelope import ReceivedBody, body_receive
 
 
 class RecordSubmitForm(forms.Form):

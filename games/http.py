@@ -13,8 +13,9 @@ from django.urls import reverse
 from rest_framework import status
 from rest_framework.response import Response
 
+from games.envelope import Refusal, RefusalCode
 from games.models import GameRecord
-from games.services import Refusal, RefusalCode, Submission
+from games.services import Submission
 
 
 def refusal_status(refusal: Refusal) -> int:

@@ -1,79 +1,32 @@
 """Writes for game records: submission, adjudication, and the stale-record sweep.
 
-Submission answers in domain terms: the stored record and, when the envelope is refused, a
-`Refusal` (a code, the messages per field, whether the actor may not do this at all). Status
-codes and links are the API layer's choice (`games/http.py`).
+Submission answers in domain terms: the stored record and, when the envelope is refused
+(`games/envelope.py` checks it), a `Refusal` (a code, the messages per field, whether the actor
+may not do this at all). Status codes and links are the API layer's choice (`games/http.py`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import logging
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from games import engine
 from games.engine import jsonio
-from games.hooks import submission_extensions
+from games.envelope import ReceivedBody, Refusal, Refused, envelope_check
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
 from games.signals import game_adjudicated
-from players.models import Player
-from players.roles import may_submit_any_game, player_of
-from players.selectors import players_by_names
 
 logger = logging.getLogger(__name__)
-
-PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
-
-# Clocks disagree; a day covers every time zone mistake without letting a record jump ahead.
-PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
-
-
-class RefusalCode(StrEnum):
-    """Why a submission was refused before adjudication (stored as the record's error code)."""
-
-    TOO_LARGE = "TOO_LARGE"
-    MALFORMED = "MALFORMED"
-    UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
-    DUPLICATE_PLAYER = "DUPLICATE_PLAYER"
-    NOT_PARTICIPANT = "NOT_PARTICIPANT"
-    UNKNOWN_FIELD = "UNKNOWN_FIELD"
-    REJECTED = "REJECTED"
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A submission refused before adjudication; its record is still stored, marked invalid.
-
-    `errors` holds the messages per field (a record field, an extension such as `match`, or
-    `detail`); `forbidden` says the actor may not submit this at all, as opposed to having sent
-    a record that cannot be accepted.
-    """
-
-    code: RefusalCode | str
-    errors: dict[str, list[str]]
-    forbidden: bool = False
-
-    @property
-    def message(self) -> str:
-        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in self.errors.items())
-
-
-class _Refused(Exception):
-    def __init__(self, code: RefusalCode, errors: dict[str, list[str]], *, forbidden=False):
-        super().__init__(code)
-        self.refusal = Refusal(code, errors, forbidden)
 
 
 @dataclass(frozen=True)
@@ -117,196 +70,6 @@ def first_answer_register(answer: FirstAnswer) -> None:
     _first_answer = answer
 
 
-@dataclass(frozen=True)
-class ReceivedBody:
-    """What a client sent: the whole body, or only the first bytes of one too large to keep.
-
-    `size` and `sha256` describe everything that arrived; `sha256` is empty when the body was
-    too large to be read at all (over REQUEST_MAX_BYTES).
-    """
-
-    head: bytes
-    size: int
-    sha256: str
-
-    @classmethod
-    def of(cls, data: bytes) -> ReceivedBody:
-        return cls(head=data, size=len(data), sha256=hashlib.sha256(data).hexdigest())
-
-    @property
-    def complete(self) -> bool:
-        return len(self.head) == self.size
-
-
-def body_receive(stream: Any, *, declared_size: int | None = None) -> ReceivedBody:
-    """Read a submitted body from a file-like object without ever holding more than the limit.
-
-    Keeps the first GAME_RECORD_MAX_BYTES, measures and hashes the rest in chunks, and does not
-    read at all past REQUEST_MAX_BYTES (the declared size is then taken as the size).
-    """
-    limit = settings.GAME_RECORD_MAX_BYTES
-    ceiling = settings.REQUEST_MAX_BYTES
-    if declared_size is not None and declared_size > ceiling:
-        return ReceivedBody(head=stream.read(limit) or b"", size=declared_size, sha256="")
-    digest = hashlib.sha256()
-    head = bytearray()
-    size = 0
-    while True:
-        chunk = stream.read(64 * 1024)
-        if not chunk:
-            break
-        size += len(chunk)
-        digest.update(chunk)
-        if len(head) <= limit:
-            head += chunk[: limit + 1 - len(head)]
-        if size > ceiling:
-            return ReceivedBody(head=bytes(head[:limit]), size=size, sha256="")
-    if size > limit:
-        head = head[:limit]
-    return ReceivedBody(head=bytes(head), size=size, sha256=digest.hexdigest())
-
-
-def _parse_envelope(received: ReceivedBody) -> dict:
-    limit = settings.GAME_RECORD_MAX_BYTES
-    if received.size > limit:
-        raise _Refused(
-            RefusalCode.TOO_LARGE,
-            {
-                "record": [
-                    f"The record is {received.size:,} bytes; the limit is {limit:,} bytes. "
-                    f"Only its first {limit:,} bytes are kept."
-                ]
-            },
-        )
-    if not received.head.strip():
-        raise _Refused(RefusalCode.MALFORMED, {"record": ["The record is empty."]})
-    try:
-        # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
-        # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
-        document = jsonio.load(received.head)
-    except jsonio.JsonProblem as exc:
-        message = str(exc)
-        raise _Refused(
-            RefusalCode.MALFORMED, {"record": [message[0].upper() + message[1:] + "."]}
-        ) from None
-    if not isinstance(document, dict):
-        raise _Refused(RefusalCode.MALFORMED, {"record": ["A game record must be a JSON object."]})
-    _check_played_at(document)
-    return document
-
-
-def _check_played_at(document: dict) -> None:
-    """A game from the future would sit after every later game in the rating order."""
-    try:
-        played_at = engine.parse_played_at(document["played_at"])
-    except (KeyError, engine.MalformedRecord):
-        return  # absent, or the engine will name exactly what is wrong with it
-    latest = timezone.now() + PLAYED_AT_FUTURE_TOLERANCE
-    if played_at > latest:
-        raise _Refused(
-            RefusalCode.MALFORMED,
-            {"played_at": ["The game cannot have been played in the future."]},
-        )
-
-
-def _seat_names(document: dict) -> list[str] | None:
-    """The seated players' names, or None when the record is too malformed to say.
-
-    A record whose players cannot be read still goes to the engine, which names exactly what is
-    wrong with it (MALFORMED with the field); the envelope only resolves what it can read.
-    """
-    players = document.get("players")
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        return None
-    names = []
-    for seat in players:
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-            return None
-        names.append(seat["name"].strip())
-    return names
-
-
-def _may_be_player_name(name: str) -> bool:
-    """Whether a name could be a display name at all; the others never reach the database.
-
-    A lone surrogate or a NUL cannot be stored or even compared by PostgreSQL, and a name longer
-    than a display name can be matches nobody.
-    """
-    if not 0 < len(name) <= PLAYER_NAME_MAX_LENGTH or "\x00" in name:
-        return False
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: bool) -> list:
-    if names is None:
-        if check_participant and not may_submit_any_game(actor):
-            raise _Refused(
-                RefusalCode.MALFORMED,
-                {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
-            )
-        return []
-    found = players_by_names([name for name in names if _may_be_player_name(name)])
-    unknown = [name for name in names if name.lower() not in found]
-    if unknown:
-        raise _Refused(
-            RefusalCode.UNKNOWN_PLAYER,
-            {
-                "players": [
-                    f"No registered player is named {jsonio.describe(name)}: names must match a "
-                    "player's display name (case does not matter)."
-                    for name in unknown
-                ]
-            },
-        )
-    seated = [found[name.lower()] for name in names]
-    if len({p.pk for p in seated}) != len(seated):
-        raise _Refused(
-            RefusalCode.DUPLICATE_PLAYER, {"players": ["The same player cannot take two seats."]}
-        )
-    return seated
-
-
-def _check_participant(actor: Any, seated: list, *, vouched: bool) -> None:
-    if vouched or may_submit_any_game(actor):
-        return
-    own = player_of(actor)
-    if own is None or own.pk not in {p.pk for p in seated}:
-        raise _Refused(
-            RefusalCode.NOT_PARTICIPANT,
-            {"detail": ["You may submit only games you played in."]},
-            forbidden=True,
-        )
-
-
-def _validate_extensions(
-    actor: Any, values: dict[str, Any], seated: list
-) -> tuple[dict[str, Any], bool]:
-    """What to store of the extension fields, and whether one of them vouched for the actor."""
-    known = submission_extensions()
-    stored: dict[str, Any] = {}
-    vouched = False
-    for name, value in values.items():
-        if value in (None, ""):
-            continue
-        extension = known.get(name)
-        if extension is None:
-            raise _Refused(RefusalCode.UNKNOWN_FIELD, {name: ["This field is not accepted."]})
-        try:
-            stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
-        except ValidationError as exc:
-            raise _Refused(RefusalCode.REJECTED, {name: exc.messages}) from None
-        except PermissionDenied as exc:
-            raise _Refused(
-                RefusalCode.REJECTED, {name: [str(exc) or "Not allowed."]}, forbidden=True
-            ) from None
-        vouched = vouched or extension.vouches_for_submitter
-    return stored, vouched
-
-
 def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
     if not (idempotency_key and actor is not None):
         return None
@@ -347,15 +110,15 @@ def record_submit(
     stored_extensions: dict[str, Any] = {}
     refusal: Refusal | None = None
     try:
-        document = _parse_envelope(received)
-        names = _seat_names(document)
-        seated = _resolve_players(actor, names, check_participant=check_participant)
-        seat_player_ids = [p.pk for p in seated]
-        stored_extensions, vouched = _validate_extensions(actor, extensions or {}, seated)
-        if check_participant and names is not None:
-            _check_participant(actor, seated, vouched=vouched)
-    except _Refused as exc:
-        refusal = exc.refusal
+        envelope = envelope_check(
+            actor=actor,
+            received=received,
+            extensions=extensions or {},
+            check_participant=check_participant,
+        )
+        seat_player_ids, stored_extensions = envelope.seat_player_ids, envelope.extensions
+    except Refused as exc:
+        refusal, seat_player_ids = exc.refusal, exc.seat_player_ids
 
     record = GameRecord(
         body=received.head,

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from games import selectors, services
 from games.drawing import board_svg
+from games.envelope import ReceivedBody
 from games.forms import RecordSubmitForm
 from games.models import Game, GameRecord, RecordSource
 from tantrix_site.middleware import declared_body_size, oversized_body_allowed
@@ -24,7 +25,7 @@ def record_submit_view(request):
         # Not parsed at all; stored as a refused record that says how large it was.
         refused = services.record_submit(
             actor=request.user,
-            body=services.ReceivedBody(head=b"", size=declared, sha256=""),
+            body=ReceivedBody(head=b"", size=declared, sha256=""),
             source=RecordSource.WEB,
         )
         return render(

@@ -7,9 +7,9 @@ from django.core.exceptions import PermissionDenied
 
 from games import http, services
 from games.engine import jsonio
+from games.envelope import Refusal, RefusalCode
 from games.hooks import SubmissionExtension, _extensions, register_submission_extension
 from games.models import GameRecord
-from games.services import Refusal, RefusalCode
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, selfplay_record
@@ -187,3 +187,15 @@ def test_adjudication_parses_the_body_once(ingrid, tomas, monkeypatch):
     monkeypatch.setattr(jsonio.json, "loads", counting)
     assert services.record_adjudicate(record_id=submission.record.pk) == "valid"
     assert len(parsed) == 1
+
+
+def test_a_refused_record_still_names_the_players_it_seated(ingrid, tomas):
+    """Refused after its players were resolved, the record keeps them: they may see it."""
+    outsider = PlayerFactory(display_name="Csilla", with_user=True)
+    submission = services.record_submit(
+        actor=outsider.user, body=as_body(selfplay_record(7, ["Ingrid", "Tomas"]))
+    )
+    assert submission.refusal.code == RefusalCode.NOT_PARTICIPANT
+    record = GameRecord.objects.get(pk=submission.record.pk)
+    assert record.seat_players == [ingrid.pk, tomas.pk]
+    assert client_for(tomas.user).get(f"/api/games/records/{record.pk}/").status_code == 200

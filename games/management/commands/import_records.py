@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games import services
+from games.envelope import body_receive
 from games.models import GameRecord, RecordSource, RecordStatus
 
 
@@ -43,7 +44,7 @@ class Command(BaseCommand):
         ids, refused = [], 0
         for path in tqdm(files, desc="submitting", unit="record", disable=options["verbosity"] < 1):
             with path.open("rb") as stream:
-                body = services.body_receive(stream, declared_size=path.stat().st_size)
+                body = body_receive(stream, declared_size=path.stat().st_size)
             submission = services.record_submit(
                 actor=actor,
                 body=body,

@@ -29,6 +29,8 @@ def relocate(record: dict, i: int, rng: random.Random) -> None:
 
 def perturb(record: dict, rng: random.Random) -> None:
     moves = record["placements"]
+    if not moves:  # an earlier perturbation cut every placement: nothing left to change
+        return
     i = rng.randrange(len(moves))
     kind = rng.randrange(9)
     if kind >= 7:

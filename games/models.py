@@ -97,6 +97,13 @@ class GameRecord(models.Model):
 
 
 class GameContext(models.TextChoices):
+    """Where a game was played. `tournaments` writes TOURNAMENT for a game counted for a match.
+
+    MASTER: `ratings` rates such a game in the Master table even when its players hold no
+    Master title. No service writes it today; only the Django admin's Game form can set it, and
+    a game already rated is not rated again when it changes (see the issue 10 note).
+    """
+
     CASUAL = "casual", "Casual"
     TOURNAMENT = "tournament", "Tournament"
     MASTER = "master", "Master"

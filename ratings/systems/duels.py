@@ -59,8 +59,13 @@ class Duel:
 def duel_tuple(
     p0: int, s0: int, p1: int, s1: int, winner_seat: int | None, robot: bool
 ) -> WonGame | ScoredGame:
-    """A two-player game as ``recompute_lobby`` takes it (see ``Duel.of``)."""
-    return Duel.of(p0, s0, p1, s1, winner_seat, robot).game
+    """``Duel.of(...).game`` without the object: the recompute replays half a million games
+    through this, so it builds the tuple directly (a test holds the two together)."""
+    if winner_seat is None:
+        return (p0, p1, 0, 0, robot)
+    if winner_seat == 0:
+        return (p0, p1, max(1, s0 - s1), robot)
+    return (p1, p0, max(1, s1 - s0), robot)
 
 
 def duel_move(duel: Duel, before: Callable[[int], float], params: LobbyParams) -> dict[int, float]:

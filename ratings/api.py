@@ -34,6 +34,9 @@ from ratings.serializers import (
 )
 
 TAGS = ["ratings"]
+SYSTEM_PARAMETER = OpenApiParameter(
+    "system", str, enum=RatingSystem.values, description="The table (default lobby)."
+)
 
 
 class IsRatingsAdmin(permissions.BasePermission):
@@ -87,9 +90,7 @@ class RankingListView(generics.ListAPIView):
     @extend_schema(
         tags=TAGS,
         parameters=[
-            OpenApiParameter(
-                "system", str, enum=RatingSystem.values, description="The table (default lobby)."
-            ),
+            SYSTEM_PARAMETER,
             OpenApiParameter("country", str, description="Two-letter country code."),
             OpenApiParameter("search", str, description="Part of a player's name."),
         ],
@@ -139,9 +140,7 @@ class PlayerHistoryView(generics.ListAPIView):
     @extend_schema(
         tags=TAGS,
         parameters=[
-            OpenApiParameter(
-                "system", str, enum=RatingSystem.values, description="The table (default lobby)."
-            ),
+            SYSTEM_PARAMETER,
         ],
     )
     def get(self, request, *args, **kwargs):

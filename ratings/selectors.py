@@ -45,6 +45,15 @@ from ratings.models import (
 from ratings.systems import is_provisional, period_key
 
 
+def both_seats() -> dict[str, FilteredRelation]:
+    """Annotations putting both seats of a two-player game on one row: seat 0 as ``first``,
+    seat 1 as ``second`` (fresh objects each time: a query keeps state on them)."""
+    return {
+        "first": FilteredRelation("seats", condition=Q(seats__seat=0)),
+        "second": FilteredRelation("seats", condition=Q(seats__seat=1)),
+    }
+
+
 def ranked_ratings(system: str) -> QuerySet[Rating]:
     """The ratings that appear in a public table: humans with games, this month for monthly."""
     ratings = Rating.objects.filter(system=system, games__gt=0, player__is_robot=False)
@@ -230,10 +239,7 @@ def _elo_games_query() -> Any:
             is_pairs=False,
             record__status=RecordStatus.VALID,
         )
-        .annotate(
-            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
-            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
-        )
+        .annotate(**both_seats())
         .filter(first__tournament_points__isnull=False, second__tournament_points__isnull=False)
         .filter(~Exists(reverted))
     )

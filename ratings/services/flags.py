@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import FilteredRelation, Q
 from django.utils import timezone
 
 from games.models import Game
@@ -22,6 +21,7 @@ from ratings.models import (
     Review,
     ReviewKind,
 )
+from ratings.selectors import both_seats
 
 if TYPE_CHECKING:
     from ratings.services.apply import _Game
@@ -92,10 +92,7 @@ def _repeated_results_reviews(
             played_at__gte=min(game.played_at for game, *_ in decisive) - window,
             played_at__lte=max(game.played_at for game, *_ in decisive),
         )
-        .annotate(
-            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
-            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
-        )
+        .annotate(**both_seats())
         .filter(first__player_id__in=players, second__player_id__in=players)
         .values_list("played_at", "winner_seat", "first__player_id", "second__player_id")
     ):

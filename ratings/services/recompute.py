@@ -27,6 +27,7 @@ from ratings.models import (
     RatingSystem,
 )
 from ratings.selectors import (
+    both_seats,
     elo_event_games,
     elo_event_states,
     game_period,
@@ -74,10 +75,7 @@ def _duel_rows(chunk_size: int) -> Iterator[tuple]:
     """All valid two-player games in game order, both seats on one row: one streamed query."""
     return (
         Game.objects.filter(players_count=2, is_pairs=False, record__status=RecordStatus.VALID)
-        .annotate(
-            first=FilteredRelation("seats", condition=Q(seats__seat=0)),
-            second=FilteredRelation("seats", condition=Q(seats__seat=1)),
-        )
+        .annotate(**both_seats())
         .order_by("played_at", "id")
         .values_list(
             "id",

@@ -95,8 +95,6 @@ def main() -> None:
                     "-A",
                     "tantrix_site",
                     "worker",
-                    "-Q",
-                    "default,games,tournaments,ratings",
                     "--concurrency",
                     "1",
                     "--pool",

@@ -37,8 +37,6 @@ from urllib.parse import urlparse, urlunparse
 from bench.load_report import report, versions_line
 from bench.scratch import REPO, scratch_database
 
-QUEUES = "default,games,tournaments,ratings"
-
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -247,7 +245,7 @@ def _run(args, logs: Path, database_url: str, broker: str, cache: str, data_file
         _wait_worker(broker, processes)
         print(
             f"system up: gunicorn ({args.web_workers} workers) on {base}, Celery worker "
-            f"(concurrency {args.workers}, queues {QUEUES}) and beat, DEBUG=0",
+            f"(concurrency {args.workers}, every queue) and beat, DEBUG=0",
             flush=True,
         )
         database = urlparse(database_url).path.lstrip("/")
@@ -280,8 +278,6 @@ def _start_system(args, processes: Processes, env: dict[str, str], logs: Path) -
         [
             *celery,
             "worker",
-            "-Q",
-            QUEUES,
             "--concurrency",
             str(args.workers),
             "--pool",

@@ -46,17 +46,6 @@ class Submission:
     def accepted(self) -> bool:
         return self.refusal is None
 
-    # The first answer stored with the record, for callers written before the service stopped
-    # choosing it; new code reads `accepted` and `refusal`, and the API builds the answer
-    # (games/http.py).
-    @property
-    def status_code(self) -> int | None:
-        return self.record.response_status
-
-    @property
-    def body(self) -> dict | None:
-        return self.record.response_body
-
 
 # How a submitter is first answered is the API layer's choice (`games.http.submission_answer`,
 # wired in GamesConfig.ready). The service stores that answer with the record in the same

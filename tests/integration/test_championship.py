@@ -30,7 +30,7 @@ def play_open_matches(organiser, matches) -> None:
     for match in matches:
         expected[match.pk] = match.games_played + 1
         submission = submit_match_game(organiser, match)
-        assert submission.status_code == 202, submission.body
+        assert submission.accepted, submission.refusal
 
     def counted() -> bool:
         rows = Match.objects.filter(pk__in=expected).values_list("pk", "games_played", "status")

@@ -222,7 +222,7 @@ def test_match_decided_on_tps_and_winner_advances(
     while final.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS) and played < 4:
         with django_capture_on_commit_callbacks(execute=True):
             submission = submit_match_game(organiser, final)
-        assert submission.status_code == 202
+        assert submission.accepted, submission.refusal
         played += 1
         final.refresh_from_db()
     if final.status != MatchStatus.DECIDED:  # level after every extra game: a ruling
@@ -255,11 +255,11 @@ def test_submission_for_a_match_must_be_between_its_players(organiser, champions
     refused = game_services.record_submit(
         actor=organiser, body=body, extensions={"match": match.pk}
     )
-    assert refused.status_code == 400
-    assert "players must be exactly these two" in refused.body["match"][0]
+    assert refused.refusal.code == "REJECTED" and not refused.refusal.forbidden
+    assert "players must be exactly these two" in refused.refusal.errors["match"][0]
     assert stranger.pk  # the stranger exists: the refusal is about the match, not the name
     missing = game_services.record_submit(actor=organiser, body=body, extensions={"match": 999999})
-    assert missing.status_code == 400 and "no match 999999" in missing.body["match"][0]
+    assert not missing.refusal.forbidden and "no match 999999" in missing.refusal.errors["match"][0]
 
 
 def test_a_player_of_the_match_may_submit_but_not_an_outsider(
@@ -276,12 +276,12 @@ def test_a_player_of_the_match_may_submit_but_not_an_outsider(
     match = Match.objects.get(event=event)
     with django_capture_on_commit_callbacks(execute=True):
         ok = submit_match_game(a.user, match)
-    assert ok.status_code == 202
+    assert ok.accepted, ok.refusal
     outsider = make_organiser()  # an organiser of another championship is still an outsider
     refused = submit_match_game(outsider, match)
     # The same answer as for a match that does not exist: who plays whom is not told.
-    assert refused.status_code == 400
-    assert refused.body["match"] == [
+    assert refused.refusal.code == "REJECTED" and not refused.refusal.forbidden
+    assert refused.refusal.errors["match"] == [
         f"You have no match {match.pk}: only the match's players and the championship's staff "
         "may submit its games."
     ]

@@ -151,6 +151,10 @@ class PlayerHistoryView(generics.ListAPIView):
         query = _query(HistoryQuerySerializer, self.request)
         return selectors.rating_history(player_id=player.pk, system=query["system"])
 
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        return None if page is None else selectors.with_event_names(page)
+
 
 class TitleListCreateView(generics.ListCreateAPIView):
     """Master titles held (`status=all` for every title ever awarded); admins award them.

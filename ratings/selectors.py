@@ -27,9 +27,11 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import Game, RecordStatus
 from ratings import params as rating_params
+from ratings.hooks import event_names
 from ratings.models import (
     AuditEntry,
     ChangeReason,
@@ -112,6 +114,18 @@ def rating_history(*, player_id: int, system: str) -> QuerySet[RatingChange]:
         .select_related("game", "reverted_by")
         .order_by("id")
     )
+
+
+def with_event_names(rows: Sequence[Any]) -> Sequence[Any]:
+    """Set ``event_name`` on each row that names a tournament event (a RatingChange, an
+    EloStanding): the championship and event, as the app owning events tells (``ratings.hooks``),
+    in one query for all the rows. Rows without an event get None."""
+    names = event_names(r.event_id for r in rows)
+    for r in rows:
+        r.event_name = (
+            (names.get(r.event_id) or gettext("an event no longer listed")) if r.event_id else None
+        )
+    return rows
 
 
 def player_titles(*, player_id: int) -> QuerySet[Title]:

@@ -82,6 +82,12 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         source="game.played_at", read_only=True, default=None, allow_null=True
     )
     reverted_by = serializers.SerializerMethodField()
+    event_name = serializers.CharField(
+        read_only=True,
+        default=None,
+        allow_null=True,
+        help_text="The tournament event's name (championship · event), when `event_id` is set.",
+    )
 
     class Meta:
         model = RatingChange
@@ -91,6 +97,7 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "reason",
             "game",
             "event_id",
+            "event_name",
             "period",
             "before",
             "after",

@@ -58,11 +58,15 @@ def sweep_unrated_games() -> dict[str, int]:
     name="ratings.tasks.recalculate_event_elo",
 )
 def recalculate_event_elo(self, event_id: int) -> int:
-    """Recalculate one tournament's Elo (after a game of it was reverted, or on request).
+    """Recalculate one tournament's Elo when its results changed (a game counted, a ruling, a
+    time penalty, the event finished, a game reverted), published by `enqueue_event_elo`.
 
     Recalculating is idempotent (it writes only what differs), so redelivery is harmless; a
     database error is retried a few times, and the periodic recalculation catches up after.
+    The event's "queued" key is given back first, so a change committed from now on queues
+    the next recalculation rather than being missed.
     """
+    services.elo_event_release(event_id)
     try:
         return services.elo_event_recalculate(event_id=event_id).changes
     except OperationalError as exc:

@@ -77,6 +77,7 @@ def rating_history_view(request, pk: int):
         labels=[f"{c.created:%Y-%m-%d}" for c in history],
     )
     page = Paginator(history[::-1], PAGE_SIZE).get_page(request.GET.get("page"))
+    selectors.with_event_names(page.object_list)
     return render(
         request,
         "ratings/history.html",
@@ -87,7 +88,9 @@ def rating_history_view(request, pk: int):
             "systems": RatingSystem.choices,
             "ratings": selectors.player_ratings(player_id=player.pk),
             "titles": selectors.player_titles(player_id=player.pk),
-            "tournaments": selectors.elo_tournaments(player_id=player.pk)[:20],
+            "tournaments": selectors.with_event_names(
+                list(selectors.elo_tournaments(player_id=player.pk)[:20])
+            ),
             "chart": chart,
             "page": page,
         },

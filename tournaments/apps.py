@@ -13,7 +13,8 @@ class TournamentsConfig(AppConfig):
             register_submission_extension,
         )
         from games.signals import game_adjudicated
-        from tournaments import receivers, selectors, services
+        from ratings.hooks import register_event_names
+        from tournaments import rating_seam, receivers, selectors, services
 
         register_submission_extension(
             SubmissionExtension(
@@ -24,6 +25,7 @@ class TournamentsConfig(AppConfig):
             )
         )
         register_game_visibility(selectors.games_visible_to)
+        register_event_names(rating_seam.event_names)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
         )

@@ -15,7 +15,8 @@ One module per responsibility:
 - ``changes``: what every write shares (parameters per table, the audit, writing a change);
 - ``apply``: announcing games and applying them in batches, in game order;
 - ``flags``: review flags written with the changes (swings, repeated results, invalidated games);
-- ``scheduling``: at most one apply task queued or running, and publishing tasks;
+- ``scheduling``: at most one apply task queued or running, at most one Elo recalculation
+  queued per event, and publishing tasks;
 - ``sweep``: the beat sweep (missed games, invalidated games);
 - ``corrections``: reverts and manual adjustments;
 - ``reviews``: an admin's review actions;
@@ -44,6 +45,7 @@ from ratings.services.recompute import Recompute, SystemRecompute, ratings_recom
 from ratings.services.reviews import review_approve, review_revert
 from ratings.services.scheduling import (
     _schedule_release,
+    elo_event_release,
     enqueue_event_elo,
     enqueue_game_ratings,
     enqueue_pending_ratings,
@@ -79,6 +81,7 @@ __all__ = [
     "elo_event_recalculate",
     "elo_events_changed",
     "elo_recalculate_changed",
+    "elo_event_release",
     "enqueue_event_elo",
     "enqueue_game_ratings",
     "enqueue_pending_ratings",

@@ -1,4 +1,5 @@
-"""Scheduling the apply task: at most one queued or running.
+"""Scheduling the apply task (at most one queued or running) and each event's Elo
+recalculation (at most one queued per event, see `enqueue_event_elo`).
 
 At most one apply task is queued or running at a time (per database): announcing a game
 publishes the task only when it takes the "scheduled" key (``cache.add``: SET NX with a
@@ -137,12 +138,54 @@ def ratings_apply_continue(batch: AppliedBatch, *, game_id: int | None = None) -
             _publish_apply(None, claimed=True)
 
 
+# An event's results change in bursts (a round's games arrive together, a finished match
+# finishes its event): one recalculation gathers them. Publishing takes a per-event key and
+# starts the task a moment later; the task gives the key back as it starts, so a change
+# committed while it runs publishes the next one. A lost key only delays the next publish by
+# its time-to-live; the hourly beat (`recalculate_changed_elo`) catches whatever was missed.
+ELO_EVENT_GATHER_SECONDS = 10
+ELO_EVENT_KEY_SECONDS = 600
+
+
+def _elo_event_key(event_id: int) -> str:
+    return f"tantrix:ratings:elo-scheduled:{connection.settings_dict['NAME']}:{event_id}"
+
+
+def _elo_event_claim(event_id: int) -> bool:
+    """Whether the caller should publish the event's recalculation (none is queued)."""
+    if _tasks_eager():
+        return True
+    try:
+        return _schedule_cache().add(_elo_event_key(event_id), 1, timeout=ELO_EVENT_KEY_SECONDS)
+    except Exception:  # noqa: BLE001 - cache down: publish anyway (the task is idempotent)
+        return True
+
+
+def elo_event_release(event_id: int) -> None:
+    """The event's recalculation starts: a change from now on publishes another one."""
+    if _tasks_eager():
+        return
+    try:
+        _schedule_cache().delete(_elo_event_key(event_id))
+    except Exception:  # noqa: BLE001 - the key expires by itself
+        logger.warning("could not release the Elo schedule of event %s", event_id, exc_info=True)
+
+
 def enqueue_event_elo(event_id: int) -> bool:
+    """See that the event's Elo is recalculated soon: the entry point for "its results changed"
+    (tournaments calls it on commit; a revert of one of its games too).
+
+    At most one recalculation per event is queued at a time; returns False when the task
+    could not be published (logged, never raised): the hourly beat recalculates it then.
+    """
     from ratings.tasks import recalculate_event_elo
 
+    if not _elo_event_claim(event_id):
+        return True  # one is queued; it has not started yet, so it will see this change
     try:
-        recalculate_event_elo.delay(event_id)
+        recalculate_event_elo.apply_async((event_id,), countdown=ELO_EVENT_GATHER_SECONDS)
     except Exception:  # noqa: BLE001 - as above; the periodic recalculation catches up
+        elo_event_release(event_id)
         logger.warning("could not enqueue the Elo of event %s", event_id, exc_info=True)
         return False
     return True

@@ -19,6 +19,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
 )
+from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.rounds import match_close, match_rules
 from tournaments.services.swiss_rounds import swiss_round_completed
@@ -47,12 +48,14 @@ def _after_match_final(match: Match) -> None:
         swiss_round_completed(event, match.round)
     elif not event.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
         Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+        event_results_changed(event.pk)
 
 
 def _crown(event: Event, winner: Entry | None) -> None:
     event.champion = winner
     event.status = EventStatus.FINISHED
     event.save(update_fields=["champion", "status"])
+    event_results_changed(event.pk)
     if winner is not None:
         Entry.objects.filter(pk=winner.pk).update(status=EntryStatus.CHAMPION)
     audit(

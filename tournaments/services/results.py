@@ -16,6 +16,7 @@ from players.roles import player_of
 from tournaments import formats, selectors
 from tournaments.models import AuditAction, Match, MatchGame, MatchStatus, UncountedGame
 from tournaments.permissions import can_rule
+from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
 
@@ -131,6 +132,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     )
     Game.objects.filter(pk=game.pk).update(context=GameContext.TOURNAMENT, event_id=event.pk)
     _write_seat_tps(match_game)
+    event_results_changed(event.pk)
     sync_match(match)
     audit(
         actor=None,
@@ -220,6 +222,7 @@ def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> Matc
     )
     match_game.save(update_fields=["penalty_a", "penalty_b", "tps_a", "tps_b"])
     _write_seat_tps(match_game)
+    event_results_changed(match.event_id)
     if not match.is_final:
         sync_match(match)
     else:

@@ -21,6 +21,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.permissions import match_side_of
+from tournaments.rating_seam import event_results_changed
 from tournaments.services.access import require_manager, require_ruler
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
@@ -73,6 +74,7 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
         status=MatchStatus.RULED if winner else MatchStatus.VOID,
         reason="ruling",
     )
+    event_results_changed(match.event_id)
     from ratings.services import game_review_flag
 
     for game_id in match.match_games.values_list("game_id", flat=True):

@@ -24,6 +24,7 @@ from tournaments.models import (
     MatchStatus,
     Round,
 )
+from tournaments.rating_seam import event_results_changed
 from tournaments.services.rounds import match_close, round_deadline
 
 ZERO = Decimal("0.0")
@@ -74,6 +75,7 @@ def swiss_round_completed(event: Event, round_: Round) -> None:
         return
     if round_.number >= event.swiss_rounds:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+        event_results_changed(event.pk)
         return
     if event.rounds.filter(number=round_.number + 1).exists():
         return

@@ -50,6 +50,7 @@ from django.urls import URLResolver, get_resolver, resolve
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.http import submission_answer
 from tests.games.helpers import as_body, selfplay_record
 from tests.security.world import MISSING_ID, MISSING_TOKEN, World
 
@@ -269,6 +270,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:player-detail": {"GET": PROFILE_READ, "PUT": PROFILE_EDIT, "PATCH": PROFILE_EDIT},
     # --- players: roles, claim links and claim requests (docs/roles.md) ---
     "player-roles": {"GET": STAFF, "POST": ROLE_CHANGE_WEB},
+    "audit-log": {"GET": STAFF},
     "api:api-roles": {"GET": STAFF},
     "api:api-role-grant": {"POST": ROLE_CHANGE},
     "api:api-role-withdraw": {"POST": ROLE_CHANGE},
@@ -1020,7 +1022,7 @@ def classify(request: Request, response) -> str:
     if response.status_code == 200:
         refused = _refused_submission(response)
         if refused is not None:
-            return _class_of_status(refused.status_code)
+            return _class_of_status(submission_answer(refused)[0])
         if (
             not request.view.api
             and request.method != "GET"
@@ -1058,7 +1060,7 @@ def _without_submission(data: Any) -> Any:
 def fingerprint(response, hidden_ids: set[int]) -> tuple[int, str]:
     refused = _refused_submission(response) if response.status_code == 200 else None
     if refused is not None:
-        status, data = refused.status_code, refused.body
+        status, data = submission_answer(refused)
     else:
         status, data = response.status_code, _json(response)
     text = json.dumps(_without_submission(data), sort_keys=True)

@@ -10,7 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from players import selectors, services
-from players.models import AuditAction, ClaimRequest, ClaimStatus, Player
+from players.audit_registry import audit_areas, audit_name_objects, is_audit_action
+from players.models import ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser
 from players.serializers import (
     AuditTrailEntrySerializer,
@@ -156,25 +157,45 @@ class RoleWithdrawView(_RoleChangeView):
 @extend_schema(
     tags=["roles"],
     parameters=[
-        OpenApiParameter("action", str, enum=AuditAction.values, description="One action."),
+        OpenApiParameter("action", str, description="One action (`action` of an entry)."),
+        OpenApiParameter("area", str, enum=["players", "tournaments", "ratings"]),
         OpenApiParameter("player", int, description="Entries about this player."),
+        OpenApiParameter("championship", int, description="Entries about this championship."),
+        OpenApiParameter("rating_change", int, description="Entries about this rating change."),
     ],
 )
 class AuditEntryListView(generics.ListAPIView):
-    """The audit trail of roles and player profiles (claims), newest first. Staff only."""
+    """The one audit trail (roles, profiles, championships, ratings), newest first. Staff only."""
 
     permission_classes = [IsStaff]
     serializer_class = AuditTrailEntrySerializer
     filter_backends: list = []
 
     def get_queryset(self):
-        action = self.request.query_params.get("action", "")
-        player = self.request.query_params.get("player", "")
-        if action and action not in AuditAction.values:
+        params = self.request.query_params
+        action, area = params.get("action", ""), params.get("area", "")
+        if action and not is_audit_action(action):
             raise serializers.ValidationError({"action": _("Unknown action.")})
-        if player and not player.isdigit():
-            raise serializers.ValidationError({"player": _("Give a player id.")})
-        return selectors.audit_entries(action=action, player_id=int(player) if player else None)
+        if area and area not in dict(audit_areas()):
+            raise serializers.ValidationError({"area": _("Unknown area.")})
+        ids = {}
+        for name in ("player", "championship", "rating_change"):
+            value = params.get(name, "")
+            if value and not (value.isdigit() and len(value) <= 18):
+                raise serializers.ValidationError({name: _("Give an id (a whole number).")})
+            ids[name] = int(value) if value else None
+        return selectors.audit_entries(
+            action=action,
+            area=area,
+            player_id=ids["player"],
+            championship_id=ids["championship"],
+            rating_change_id=ids["rating_change"],
+        )
+
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        audit_name_objects(page if page is not None else [])
+        return page
 
 
 @extend_schema(

@@ -7,6 +7,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from players.audit_registry import audit_action_choices, register_audit_actions
+
 
 class Colour(models.TextChoices):
     RED = "red", "Red"
@@ -69,8 +71,8 @@ class Player(models.Model):
 class AuditAction(models.TextChoices):
     """The registry of audited actions, with the words people read.
 
-    Today it holds the players' actions (roles and profile claims); the unification of the
-    tournaments and ratings trails moves their actions here too (see docs/roles.md).
+    The players' actions (roles and profile claims). Tournaments and ratings declare their own
+    and register them too (`players.audit_registry`, docs/architecture.md "Audit").
     """
 
     ORGANISER_GRANT = "organiser_grant", _("Organiser role granted")
@@ -84,6 +86,9 @@ class AuditAction(models.TextChoices):
     CLAIM_REQUEST_CREATE = "claim_request_create", _("Claim requested")
     CLAIM_REQUEST_APPROVE = "claim_request_approve", _("Claim request approved")
     CLAIM_REQUEST_REFUSE = "claim_request_refuse", _("Claim request refused")
+
+
+register_audit_actions(AuditAction, area="players", label=_("Players and roles"))
 
 
 class AuditEntry(models.Model):
@@ -106,7 +111,7 @@ class AuditEntry(models.Model):
     )
     # The actor's username at the time, so the line still says who once the account is gone.
     actor_name = models.CharField(max_length=150, blank=True)
-    action = models.CharField(max_length=40, choices=AuditAction.choices)
+    action = models.CharField(max_length=40, choices=audit_action_choices)
     subject_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -120,6 +125,12 @@ class AuditEntry(models.Model):
     target = models.CharField(max_length=200, blank=True)
     reason = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
+    # Objects of higher apps, by plain id (players never imports them), so pages can filter.
+    championship_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    rating_change_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    review_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    title_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

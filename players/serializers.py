@@ -85,10 +85,29 @@ class RoleChangeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, help_text=_("Kept in the audit trail."))
 
 
+def _object_id(source: str) -> serializers.IntegerField:
+    """An object of a higher app, by its plain id (null when the entry names none)."""
+    return serializers.IntegerField(source=source, read_only=True, allow_null=True)
+
+
 class AuditTrailEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor_name", read_only=True)
     action_label = serializers.CharField(source="get_action_display", read_only=True)
-    subject_user = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    subject_user = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    championship = _object_id("championship_id")
+    event = _object_id("event_id")
+    rating_change = _object_id("rating_change_id")
+    review = _object_id("review_id")
+    title = _object_id("title_id")
+    objects = serializers.SerializerMethodField(
+        help_text=_("The championship, event, rating change, review or title, by name.")
+    )
+
+    def get_objects(self, entry: AuditEntry) -> list[dict[str, str]]:
+        named = getattr(entry, "named_objects", [])
+        return [{"kind": str(o["kind"]), "name": str(o["name"])} for o in named]
 
     class Meta:
         model = AuditEntry
@@ -101,6 +120,12 @@ class AuditTrailEntrySerializer(serializers.ModelSerializer):
             "target",
             "subject_user",
             "subject_player",
+            "championship",
+            "event",
+            "rating_change",
+            "review",
+            "title",
+            "objects",
             "reason",
             "details",
         ]

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.player_list_view, name="player-list"),
     path("new/", views.player_create_view, name="player-new"),
     path("roles/", views.roles_view, name="player-roles"),
+    path("audit/", views.audit_view, name="audit-log"),
     path("claims/", views.claim_request_list_view, name="claim-request-list"),
     path("claims/<int:pk>/", views.claim_request_detail_view, name="claim-request-detail"),
     path(

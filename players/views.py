@@ -15,6 +15,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from players import selectors, services
+from players.audit_registry import (
+    audit_action_choices,
+    audit_areas,
+    audit_name_objects,
+    is_audit_action,
+)
 from players.forms import (
     ClaimDecisionForm,
     ClaimLinkSignupForm,
@@ -161,6 +167,51 @@ def roles_view(request):
             "may_change_staff": services.can_grant(request.user, services.SiteRole.STAFF),
         },
         status=400 if form.errors else 200,
+    )
+
+
+AUDIT_OBJECT_FILTERS = ("player", "championship", "rating_change")
+
+
+def _id_param(request, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() and len(value) <= 18 else None
+
+
+@staff_required
+def audit_view(request):
+    """The one audit trail for staff: every area, filtered by area or action, by a player (by
+    name), a championship or a rating change (by the links on the page)."""
+    area = request.GET.get("area", "")
+    area = area if area in dict(audit_areas()) else ""
+    action = request.GET.get("action", "")
+    action = action if is_audit_action(action) else ""
+    player_name = request.GET.get("player_name", "").strip()
+    player_id = _id_param(request, "player")
+    if player_name:
+        player = Player.objects.filter(display_name__iexact=player_name).first()
+        player_id = player.pk if player else 0
+    entries = selectors.audit_entries(
+        action=action,
+        area=area,
+        player_id=player_id,
+        championship_id=_id_param(request, "championship"),
+        rating_change_id=_id_param(request, "rating_change"),
+    )
+    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
+    audit_name_objects(page.object_list)
+    return render(
+        request,
+        "players/audit.html",
+        {
+            "page": page,
+            "area": area,
+            "areas": audit_areas(),
+            "action": action,
+            "actions": audit_action_choices(),
+            "player_name": player_name,
+            "filtered": any(request.GET.get(k) for k in AUDIT_OBJECT_FILTERS),
+        },
     )
 
 

@@ -11,10 +11,10 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players.models import Player
+from players.models import AuditEntry, Player
 from players.roles import is_admin
 from ratings import selectors, services
-from ratings.models import AuditEntry, Rating, RatingChange, RatingSystem, Review, Title
+from ratings.models import Rating, RatingChange, RatingSystem, Review, Title
 from ratings.serializers import (
     AdjustmentOutSerializer,
     AdjustmentSerializer,

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RatingsConfig(AppConfig):
@@ -9,10 +10,14 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_adjudicated
-        from ratings import receivers
+        from players.audit_registry import register_audit_names
+        from ratings import receivers, selectors
         from ratings.params import check_settings
 
         check_settings()
+        register_audit_names("rating_change_id", _("Rating change"), selectors.rating_change_names)
+        register_audit_names("review_id", _("Review"), selectors.review_names)
+        register_audit_names("title_id", _("Title"), selectors.title_names)
         game_adjudicated.connect(
             receivers.rate_adjudicated_game, dispatch_uid="ratings.rate_adjudicated_game"
         )

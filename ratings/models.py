@@ -1,9 +1,10 @@
 """Ratings: current standings, the append-only history that explains them, reviews and titles.
 
-`RatingChange` and `AuditEntry` are append-only: the services only ever insert them, and on
-PostgreSQL a trigger (migration 0002) refuses any UPDATE or DELETE. A reverted change stays; its
-compensating change points at it through `reverts` (one-to-one, so a change is reverted at most
-once), and `change.reverted_by` reads the other way.
+`RatingChange` is append-only: the services only ever insert it, and on PostgreSQL a trigger
+(migration 0002) refuses any UPDATE or DELETE. Audit entries go to the one trail
+(`players.AuditEntry`), with the actions of `AuditAction` below registered there. A reverted
+change stays; its compensating change points at it through `reverts` (one-to-one, so a change
+is reverted at most once), and `change.reverted_by` reads the other way.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from players.audit_registry import register_audit_actions
 from players.models import Player
 from ratings.params import current_version
 
@@ -326,51 +329,19 @@ class Review(models.Model):
 
 
 class AuditAction(models.TextChoices):
-    REVIEW_FLAG = "review_flag", "Flagged for review"
-    REVIEW_APPROVE = "review_approve", "Review approved"
-    REVIEW_REVERT = "review_revert", "Review: reverted"
-    GAME_REVERT = "game_revert", "Game's rating changes reverted"
-    CHANGE_REVERT = "change_revert", "Change reverted"
-    ADJUSTMENT = "adjustment", "Manual adjustment"
-    TITLE_AWARD = "title_award", "Title awarded"
-    TITLE_WITHDRAW = "title_withdraw", "Title withdrawn"
-    RECOMPUTE = "recompute", "Recompute from history"
-    ELO_RECALCULATE = "elo_recalculate", "Tournament Elo recalculated"
+    REVIEW_FLAG = "review_flag", _("Flagged for review")
+    REVIEW_APPROVE = "review_approve", _("Review approved")
+    REVIEW_REVERT = "review_revert", _("Review: reverted")
+    GAME_REVERT = "game_revert", _("Game's rating changes reverted")
+    CHANGE_REVERT = "change_revert", _("Change reverted")
+    ADJUSTMENT = "adjustment", _("Manual adjustment")
+    TITLE_AWARD = "title_award", _("Title awarded")
+    TITLE_WITHDRAW = "title_withdraw", _("Title withdrawn")
+    RECOMPUTE = "recompute", _("Recompute from history")
+    ELO_RECALCULATE = "elo_recalculate", _("Tournament Elo recalculated")
 
 
-class AuditEntry(models.Model):
-    """Who did what to ratings, when and why. Append-only; actor None is a worker or command."""
-
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="rating_audit_entries",
-    )
-    action = models.CharField(max_length=20, choices=AuditAction.choices)
-    player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    change = models.ForeignKey(
-        RatingChange, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    review = models.ForeignKey(
-        Review, null=True, blank=True, on_delete=models.PROTECT, related_name="audit_entries"
-    )
-    title = models.ForeignKey(
-        Title, null=True, blank=True, on_delete=models.PROTECT, related_name="audit_entries"
-    )
-    reason = models.TextField(blank=True)
-    details = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(default=timezone.now, db_index=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
-        verbose_name_plural = "audit entries"
-
-    def __str__(self) -> str:
-        return f"{self.created:%Y-%m-%d %H:%M} {self.action}"
+register_audit_actions(AuditAction, area="ratings", label=_("Ratings"))
 
 
 class EloStanding(models.Model):

@@ -30,10 +30,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.models import Game, RecordStatus
+from players.models import AuditEntry
 from ratings import params as rating_params
 from ratings.hooks import event_names
 from ratings.models import (
-    AuditEntry,
+    AuditAction,
     ChangeReason,
     EloEvent,
     EloStanding,
@@ -162,7 +163,10 @@ def adjustment_list(*, player_id: int | None = None) -> QuerySet[RatingChange]:
 
 
 def audit_list(*, action: str = "") -> QuerySet[AuditEntry]:
-    entries = AuditEntry.objects.select_related("actor", "player")
+    """The ratings' lines of the one audit trail (actions of `ratings.AuditAction`)."""
+    entries = AuditEntry.objects.filter(action__in=AuditAction.values).select_related(
+        "actor", "subject_player"
+    )
     if action:
         entries = entries.filter(action=action)
     return entries.order_by("-created", "-id")
@@ -342,3 +346,27 @@ def ratings_by_player(system: str, player_ids: Iterable[int]) -> dict[int, Ratin
     return {
         r.player_id: r for r in Rating.objects.filter(system=system, player_id__in=list(player_ids))
     }
+
+
+def rating_change_names(ids: set[int]) -> dict[int, str]:
+    """Names for the audit trail's `rating_change_id`s: table, player, before and after."""
+    changes = RatingChange.objects.filter(pk__in=ids).select_related("player")
+    return {
+        c.pk: f"{c.get_system_display()}: {c.player.display_name} {c.before:.0f} → {c.after:.0f}"
+        for c in changes
+    }
+
+
+def review_names(ids: set[int]) -> dict[int, str]:
+    """Names for the audit trail's `review_id`s."""
+    reviews = Review.objects.filter(pk__in=ids).select_related("player")
+    return {
+        r.pk: f"{r.get_kind_display()}: {r.player.display_name if r.player else ''}".rstrip(": ")
+        for r in reviews
+    }
+
+
+def title_names(ids: set[int]) -> dict[int, str]:
+    """Names for the audit trail's `title_id`s."""
+    titles = Title.objects.filter(pk__in=ids).select_related("player")
+    return {t.pk: f"{t.get_kind_display()}: {t.player.display_name}" for t in titles}

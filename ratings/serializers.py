@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from players.models import AuditEntry
 from ratings.models import (
-    AuditEntry,
     Rating,
     RatingChange,
     RatingSystem,
@@ -228,6 +228,11 @@ class AdjustmentOutSerializer(RatingChangeSerializer):
 
 class RatingAuditEntrySerializer(serializers.ModelSerializer):
     actor_name = serializers.CharField(source="actor.username", read_only=True, default="")
+    action_label = serializers.CharField(source="get_action_display", read_only=True)
+    player = serializers.IntegerField(source="subject_player_id", read_only=True, allow_null=True)
+    change = serializers.IntegerField(source="rating_change_id", read_only=True, allow_null=True)
+    review = serializers.IntegerField(source="review_id", read_only=True, allow_null=True)
+    title = serializers.IntegerField(source="title_id", read_only=True, allow_null=True)
 
     class Meta:
         model = AuditEntry
@@ -236,6 +241,7 @@ class RatingAuditEntrySerializer(serializers.ModelSerializer):
             "actor",
             "actor_name",
             "action",
+            "action_label",
             "player",
             "change",
             "review",

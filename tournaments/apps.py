@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
@@ -13,6 +14,7 @@ class TournamentsConfig(AppConfig):
             register_submission_extension,
         )
         from games.signals import game_adjudicated
+        from players.audit_registry import register_audit_names
         from ratings.hooks import register_event_names
         from tournaments import rating_seam, receivers, selectors, services
 
@@ -25,6 +27,8 @@ class TournamentsConfig(AppConfig):
             )
         )
         register_game_visibility(selectors.games_visible_to)
+        register_audit_names("championship_id", _("Championship"), selectors.championship_names)
+        register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_event_names(rating_seam.event_names)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"

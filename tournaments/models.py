@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from players.audit_registry import register_audit_actions
 from players.models import Player
 
 
@@ -353,8 +354,8 @@ class UncountedGame(models.Model):
 class AuditAction(models.TextChoices):
     """The registry of the championship audit trail's actions, with the words people read.
 
-    Kept in the shape of `players.AuditAction`, so the unification of the trails can move
-    these members there unchanged.
+    Registered in the one registry (`players.audit_registry`); the entries are
+    `players.AuditEntry` rows with `championship_id` and `event_id`.
     """
 
     CHAMPIONSHIP_CREATE = "championship_create", _("Championship created")
@@ -384,25 +385,4 @@ class AuditAction(models.TextChoices):
     QUALIFIERS_ADVANCE = "qualifiers_advance", _("Qualifiers moved on")
 
 
-class AuditEntry(models.Model):
-    """Append-only: who changed what in a championship, when and why."""
-
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    championship = models.ForeignKey(
-        Championship, null=True, on_delete=models.CASCADE, related_name="audit_entries"
-    )
-    event = models.ForeignKey(Event, null=True, on_delete=models.CASCADE, related_name="+")
-    action = models.CharField(max_length=40, choices=AuditAction.choices)
-    target = models.CharField(max_length=120, blank=True)
-    details = models.JSONField(default=dict, blank=True)
-    reason = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
-        verbose_name_plural = "audit entries"
-
-    def __str__(self) -> str:
-        return f"{self.get_action_display()} {self.target}"
+register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -8,12 +8,11 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from games.models import Game
-from players.models import Player
+from players.models import AuditEntry, Player
 from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
-    AuditEntry,
     Championship,
     Eligibility,
     Entry,
@@ -123,7 +122,12 @@ def group_table_rows(event: Event) -> list[dict]:
 
 
 def audit_for(championship: Championship) -> QuerySet[AuditEntry]:
-    return championship.audit_entries.select_related("actor").order_by("-created", "-id")
+    """The championship's lines of the one audit trail, newest first."""
+    return (
+        AuditEntry.objects.filter(championship_id=championship.pk)
+        .select_related("actor")
+        .order_by("-created", "-id")
+    )
 
 
 def can_see_audit(user: Any, championship: Championship) -> bool:
@@ -241,3 +245,14 @@ def unattached_tournament_games(*, since: dt.datetime) -> list[int]:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
+
+
+def championship_names(ids: set[int]) -> dict[int, str]:
+    """Names for the audit trail's `championship_id`s (players.audit_registry)."""
+    return {c.pk: str(c) for c in Championship.objects.filter(pk__in=ids)}
+
+
+def event_names_for_audit(ids: set[int]) -> dict[int, str]:
+    """Names for the audit trail's `event_id`s: the championship and the event."""
+    events = Event.objects.filter(pk__in=ids).select_related("championship")
+    return {e.pk: f"{e.championship} · {e.name}" for e in events}

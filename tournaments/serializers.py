@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from players.models import AuditEntry
 from tantrix_site.filters import MAX_INTEGER
 from tournaments.models import (
-    AuditEntry,
     Championship,
     Entry,
     Event,
@@ -215,6 +215,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(
         source="actor.username", default=None, read_only=True, allow_null=True
     )
+    event = serializers.IntegerField(source="event_id", read_only=True, allow_null=True)
     action_label = serializers.CharField(source="get_action_display", read_only=True)
 
     class Meta:

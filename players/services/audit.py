@@ -7,26 +7,34 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from players.models import AuditAction, AuditEntry, Player
+from players.audit_registry import is_audit_action
+from players.models import AuditEntry, Player
 
 
 def audit(
     *,
     actor: Any,
-    action: AuditAction | str,
+    action: str,
     subject_user: Any = None,
     subject_player: Player | None = None,
     target: str = "",
     reason: str = "",
     details: dict | None = None,
+    championship_id: int | None = None,
+    event_id: int | None = None,
+    rating_change_id: int | None = None,
+    review_id: int | None = None,
+    title_id: int | None = None,
 ) -> AuditEntry:
     """Append one entry. Call it inside the transaction of the change it records.
 
-    `action` must be in the `AuditAction` registry (an unknown one is a bug: ValueError).
-    `actor` may be anonymous or None (a worker, a command, a person signing up).
-    `target` defaults to the subject's name as it is now.
+    `action` must be a registered action (`players.audit_registry`; an unknown one is a bug:
+    ValueError). `actor` may be anonymous or None (a worker, a command, a person signing up).
+    `target` defaults to the subject's name as it is now. The `*_id` arguments name objects of
+    higher apps (championship, event, rating change, review, title) so their pages can filter.
     """
-    action = AuditAction(action)
+    if not is_audit_action(action):
+        raise ValueError(f"unregistered audit action {action!r}")
     actor_user = actor if getattr(actor, "is_authenticated", False) else None
     if not target:
         if subject_player is not None:
@@ -43,4 +51,9 @@ def audit(
         reason=reason,
         # Dates and decimals become strings now, not at some later read.
         details=json.loads(json.dumps(details or {}, cls=DjangoJSONEncoder)),
+        championship_id=championship_id,
+        event_id=event_id,
+        rating_change_id=rating_change_id,
+        review_id=review_id,
+        title_id=title_id,
     )

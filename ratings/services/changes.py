@@ -7,10 +7,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from players.models import AuditEntry, Player
+from players.services.audit import audit
 from ratings import params as rating_params
 from ratings.models import (
     SCALED_SYSTEMS,
-    AuditEntry,
     ChangeReason,
     Rating,
     RatingChange,
@@ -61,16 +62,19 @@ def _audit(
     review: Review | None = None,
     title: Title | None = None,
     details: dict | None = None,
+    event_id: int | None = None,
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
-        actor=_actor(actor),
+    """A line of the one audit trail (`players.services.audit`) about ratings."""
+    return audit(
+        actor=actor,
         action=action,
         reason=reason,
-        player_id=player_id,
-        change=change,
-        review=review,
-        title=title,
-        details=details or {},
+        subject_player=Player.objects.get(pk=player_id) if player_id is not None else None,
+        rating_change_id=change.pk if change is not None else None,
+        review_id=review.pk if review is not None else None,
+        title_id=title.pk if title is not None else None,
+        event_id=event_id,
+        details=details,
     )
 
 

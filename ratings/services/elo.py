@@ -149,6 +149,7 @@ def elo_event_recalculate(
         _audit(
             actor=actor,
             action=AuditAction.ELO_RECALCULATE,
+            event_id=event_id,
             details={
                 "event": event_id,
                 "games": len(games),

@@ -11,8 +11,9 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from players.models import AuditEntry
 from ratings import services
-from ratings.models import AuditEntry, Rating, RatingChange, Review, Title
+from ratings.models import Rating, RatingChange, Review, Title
 from ratings.systems import lobby_update, recompute_lobby
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import (

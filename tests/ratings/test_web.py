@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from players.models import AuditEntry
 from ratings import services
-from ratings.models import AuditEntry, EloStanding, Rating, Review, Title
+from ratings.models import EloStanding, Rating, Review, Title
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import make_game, value
 

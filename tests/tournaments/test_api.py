@@ -2,10 +2,11 @@
 
 import pytest
 
+from players.models import AuditEntry
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tournaments import services
-from tournaments.models import AuditEntry, Championship, Match
+from tournaments.models import Championship, Match
 
 pytestmark = pytest.mark.django_db
 

@@ -1,15 +1,13 @@
 """Counting games for matches when the counting was lost or refused (the beat sweep)."""
 
-import importlib
-
 import pytest
-from django.apps import apps
 
 from games.models import Game
+from players.models import AuditEntry
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import submit_match_game
 from tournaments import receivers, services, tasks
-from tournaments.models import AuditEntry, Match, MatchGame, MatchStatus, UncountedGame
+from tournaments.models import Match, MatchGame, MatchStatus, UncountedGame
 
 pytestmark = pytest.mark.django_db
 
@@ -74,32 +72,3 @@ def test_a_refused_game_is_kept_as_state_and_never_retried(
     assert services.match_game_attach(game_id=game.pk) is None
     assert UncountedGame.objects.filter(game=game).count() == 1
     assert Match.objects.get(pk=match.pk).status == MatchStatus.RULED
-
-
-def test_the_migration_copies_refusals_from_the_audit_trail(
-    organiser, match, monkeypatch, django_capture_on_commit_callbacks
-):
-    game = _submit_with_counting_lost(
-        organiser, match, monkeypatch, django_capture_on_commit_callbacks
-    )
-    services.audit(
-        actor=None,
-        championship=match.event.championship,
-        action="game_not_counted",
-        target=f"game {game.pk}",
-        details={"game_id": game.pk, "match_id": match.pk},
-        reason="the match was already ruled",
-    )
-    services.audit(  # a game that no longer exists is skipped
-        actor=None,
-        championship=None,
-        action="game_not_counted",
-        details={"game_id": game.pk + 1000, "match_id": None},
-        reason="the match no longer exists",
-    )
-    migration = importlib.import_module("tournaments.migrations.0003_uncounted_games")
-    migration.copy_refusals(apps, None)
-    copied = UncountedGame.objects.get()
-    assert (copied.game_id, copied.match_id) == (game.pk, match.pk)
-    assert copied.reason == "the match was already ruled"
-    assert tasks.sweep_uncounted_games() == 0

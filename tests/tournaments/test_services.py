@@ -6,12 +6,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from games.models import Game
+from players.models import AuditEntry
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.helpers import submit_match_game
 from tournaments import formats, selectors, services
 from tournaments.models import (
     AuditAction,
-    AuditEntry,
     Entry,
     EntryStatus,
     EventStatus,

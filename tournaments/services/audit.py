@@ -1,10 +1,15 @@
-"""Append-only entries in the championship audit trail."""
+"""The championship side of the one audit trail (`players.services.audit`).
+
+Only names the championship and event by id, so the trail keeps them after a deletion.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import AuditEntry, Championship, Event
+from players.models import AuditEntry
+from players.services.audit import audit as trail_audit
+from tournaments.models import Championship, Event
 
 
 def audit(
@@ -17,12 +22,12 @@ def audit(
     reason: str = "",
     event: Event | None = None,
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        championship=championship,
-        event=event,
+    return trail_audit(
+        actor=actor,
         action=action,
-        target=target[:120],
-        details=details or {},
+        target=target,
+        details=details,
         reason=reason,
+        championship_id=championship.pk if championship is not None else None,
+        event_id=event.pk if event is not None else None,
     )

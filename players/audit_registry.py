@@ -1,0 +1,92 @@
+"""The one registry of audited actions, with the words people read.
+
+Every app declares its actions as a `TextChoices` next to its models (`players.AuditAction`,
+`tournaments.AuditAction`, `ratings.AuditAction`) and registers it here, with the area's name,
+when its models module loads; `players.AuditEntry.action` takes its choices from this registry
+(a callable, so a new action needs no migration), and pages show `get_action_display()`. Two apps
+may not declare the same value: the second registration is refused at start-up.
+
+Entries name objects of higher apps by plain id (`championship_id`, `rating_change_id`, ...), since
+`players` imports no higher app; those apps register how to name them (`register_audit_names`,
+in `AppConfig.ready`), so the staff page shows names, never ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+_LABELS: dict[str, Any] = {}
+_OWNERS: dict[str, str] = {}
+_AREAS: dict[str, tuple[Any, list[str]]] = {}
+# id field of AuditEntry -> (what it is, for people; ids -> {id: name})
+_NAMERS: dict[str, tuple[Any, Callable[[set[int]], dict[int, str]]]] = {}
+# The ids the staff audit page filters on, and their query parameter.
+FILTERS = {"championship_id": "championship", "rating_change_id": "rating_change"}
+
+
+def register_audit_actions(choices: type[models.TextChoices], *, area: str, label: Any) -> None:
+    """Add an app's actions to the registry (idempotent for the same class)."""
+    owner = f"{choices.__module__}.{choices.__qualname__}"
+    for value, text in zip(choices.values, choices.labels, strict=True):
+        if _OWNERS.get(value, owner) != owner:
+            raise ValueError(f"audit action {value!r} declared twice: {_OWNERS[value]}, {owner}")
+        _OWNERS[value] = owner
+        _LABELS[value] = text
+    _AREAS[area] = (label, list(choices.values))
+
+
+def audit_action_choices() -> list[tuple[str, Any]]:
+    """Every registered action and its label: the choices of `AuditEntry.action`."""
+    return list(_LABELS.items())
+
+
+def is_audit_action(value: str) -> bool:
+    return value in _LABELS
+
+
+def audit_areas() -> list[tuple[str, Any]]:
+    """(area, label) for a filter: players, tournaments, ratings."""
+    return [(area, label) for area, (label, _values) in _AREAS.items()]
+
+
+def audit_area_actions(area: str) -> list[str]:
+    return list(_AREAS[area][1]) if area in _AREAS else []
+
+
+def register_audit_names(
+    field: str, kind: Any, names: Callable[[set[int]], dict[int, str]]
+) -> None:
+    """Say how entries' `field` ids are named (one query for a page of entries)."""
+    _NAMERS[field] = (kind, names)
+
+
+def audit_name_objects(entries: Iterable[Any]) -> None:
+    """Set `entry.named_objects` to [{kind, name, filter}, ...] for the ids an entry holds.
+
+    One query per kind of object on the page. `filter` is the staff audit page's query string
+    for that object (championships and rating changes), else "".
+
+    An object deleted since is named "(deleted)".
+    """
+    entries = list(entries)
+    for entry in entries:
+        entry.named_objects = []
+    for field, (kind, names) in _NAMERS.items():
+        ids = {getattr(e, field) for e in entries if getattr(e, field) is not None}
+        if not ids:
+            continue
+        found = names(ids)
+        for entry in entries:
+            value = getattr(entry, field)
+            if value is not None:
+                entry.named_objects.append(
+                    {
+                        "kind": kind,
+                        "name": found.get(value) or _("(deleted)"),
+                        "filter": f"{FILTERS[field]}={value}" if field in FILTERS else "",
+                    }
+                )

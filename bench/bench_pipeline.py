@@ -83,6 +83,7 @@ def main() -> None:
             "API_THROTTLE_USER": "1000000/minute",
             "LOG_LEVEL": "WARNING",
             "DEBUG": "0",
+            "CACHE_URL": os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/13"),
             "SECRET_KEY": "bench-" + "x" * 40,
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
         }

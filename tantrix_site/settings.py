@@ -360,6 +360,14 @@ RATINGS_APPLY_SCHEDULE_SECONDS = env_int("RATINGS_APPLY_SCHEDULE_SECONDS", 15, m
 # That key lives in the "ratings" cache, which every web and worker process must share: the
 # default cache when it is Redis (CACHE_URL), else the broker's Redis. Without a broker tasks run
 # eagerly in-process and no key is used.
+# In production every process must share one cache (ratings scheduling, throttles, login limits,
+# cached public pages), so a broker without CACHE_URL refuses to start; with DEBUG (make test,
+# make bench) the broker's Redis stands in for the ratings key and the default cache stays local.
+if CELERY_BROKER_URL and not _cache_url and not DEBUG:
+    raise ImproperlyConfigured(
+        "CACHE_URL is not set: with CELERY_BROKER_URL set, every web and worker process must "
+        "share a Redis cache (use a database other than the broker's, e.g. redis://host:6379/1)"
+    )
 if _cache_url:
     CACHES["ratings"] = {**CACHES["default"]}
 elif CELERY_BROKER_URL:

@@ -127,6 +127,7 @@ def test_production_settings_are_secure():
         DEBUG="0",
         SECRET_KEY="x" * 50,
         CELERY_BROKER_URL="redis://127.0.0.1:6379/0",
+        CACHE_URL="redis://127.0.0.1:6379/1",
         DJANGO_SETTINGS_MODULE="tantrix_site.settings",
         BEHIND_TLS_PROXY="1",  # HSTS is sent only where the site is served over HTTPS
     )
@@ -156,3 +157,18 @@ def test_bad_values_fail_at_start_with_a_clear_message(variable, value, message)
     result = _start_django(**{"DEBUG": "1", variable: value})
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_production_with_a_broker_requires_a_shared_cache():
+    result = _start_django(
+        DEBUG="0", SECRET_KEY="x" * 50, CELERY_BROKER_URL="redis://127.0.0.1:6379/0", CACHE_URL=""
+    )
+    assert result.returncode != 0
+    assert "CACHE_URL is not set" in result.stderr
+    shared = _start_django(
+        DEBUG="0",
+        SECRET_KEY="x" * 50,
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/0",
+        CACHE_URL="redis://127.0.0.1:6379/1",
+    )
+    assert shared.returncode == 0, shared.stderr

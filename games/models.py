@@ -52,6 +52,10 @@ class GameRecord(models.Model):
     # What other apps attached to the submission (e.g. {"match": 17}); see games/hooks.py.
     extensions = models.JSONField(default=dict, blank=True)
     verdict = models.JSONField(null=True, blank=True)
+    # Which engine wrote the verdict: games.engine.ENGINE_VERSION, plus "+<git revision>" when
+    # known (games.engine.version). Empty for verdicts written before versions were stored and
+    # for refusals the envelope made without the engine.
+    engine_version = models.CharField(max_length=64, blank=True)
     error_code = models.CharField(max_length=32, blank=True)
     error_placement = models.PositiveIntegerField(null=True, blank=True)
     error_message = models.TextField(blank=True)
@@ -169,3 +173,84 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seat} {self.player_id}"
+
+
+class ReadjudicationRun(models.Model):
+    """One `manage.py readjudicate`: which records it judges again, and how far it has got.
+
+    The checkpoint is ``last_record_id``: records are judged in id order up to ``up_to_record_id``
+    (the newest id when the run started), so an interrupted run resumes after the last record
+    whose outcome was stored, and never picks up records submitted after it began.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    since = models.DateField(null=True, blank=True)
+    event_id = models.BigIntegerField(null=True, blank=True)
+    apply = models.BooleanField(default=False)
+    engine_version = models.CharField(max_length=64)
+    up_to_record_id = models.BigIntegerField(default=0)
+    last_record_id = models.BigIntegerField(default=0)
+    checked = models.PositiveIntegerField(default=0)
+    changed = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    started = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started", "-id"]
+
+    def __str__(self) -> str:
+        return f"re-adjudication {self.pk} ({self.status})"
+
+
+class VerdictReview(models.Model):
+    """A stored verdict the current engine would judge differently, waiting for staff.
+
+    History is never rewritten silently: re-adjudication opens one of these per changed record,
+    and only an approval replaces the stored verdict (and the game's scores and winner).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for review"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
+
+    record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="reviews")
+    run = models.ForeignKey(
+        ReadjudicationRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="reviews"
+    )
+    old_verdict = models.JSONField(null=True, blank=True)
+    new_verdict = models.JSONField()
+    old_engine_version = models.CharField(max_length=64, blank=True)
+    new_engine_version = models.CharField(max_length=64)
+    # What differs, as change kinds of games.readjudication (validity, scores, winner, ...).
+    changes = models.JSONField(default=list)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="verdict_reviews_decided",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["record"],
+                condition=models.Q(status="open"),
+                name="verdict_review_one_open_per_record",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"verdict review {self.pk} ({self.status})"

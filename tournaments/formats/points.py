@@ -105,6 +105,34 @@ def game_tps(
     return (winner, loser) if score_a >= score_b else (loser, winner)
 
 
+def result_tps(
+    score_a: int,
+    score_b: int,
+    *,
+    conceded_by: int | None = None,
+    scheme: int = CURRENT_TP_SCHEME,
+) -> tuple[Decimal, Decimal]:
+    """TPs of side A and side B for a game's result, however it was recorded.
+
+    `conceded_by` is the side (0 = A, 1 = B) that resigned or lost on time, `None` for a game
+    played out. That side loses: the winner gets the TPs of the tile margin, and at least
+    those of a one-tile win (13.3–6.7), because the table is defined on tile margins only
+    (house rule, docs/architecture.md "Tournaments"). Online games and score sheets both
+    come here, so a face-to-face result earns exactly what the same online result would.
+
+    >>> result_tps(10, 14, conceded_by=1)  # B resigned 4 tiles ahead: A wins by 4
+    (Decimal('14.7'), Decimal('5.3'))
+    """
+    if conceded_by is None:
+        return game_tps(score_a, score_b, scheme)
+    if conceded_by not in (0, 1):
+        raise ValueError(f"conceded_by is a side, 0 or 1 (got {conceded_by!r})")
+    if score_a < 0 or score_b < 0:
+        raise FormatError(f"a game score cannot be negative (got {score_a}–{score_b})")
+    winner, loser = tp_scheme(scheme).split(max(1, abs(score_a - score_b)))
+    return (loser, winner) if conceded_by == 0 else (winner, loser)
+
+
 def time_penalty_tps(
     seconds_used: int, limit_seconds: int = SINGLES_TIME_LIMIT, *, claimed: bool
 ) -> int:

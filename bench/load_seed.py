@@ -25,26 +25,11 @@ from games.models import Game, RecordSource
 from players.models import Player
 from players.roles import ORGANISERS_GROUP
 from tournaments import services as tournament_services
+from tournaments.management.commands.seed_demo import NAMES
 from tournaments.models import Match, MatchStatus
 
-FIRST_NAMES = [
-    ("Ingrid", "NO"),
-    ("Tomas", "NZ"),
-    ("Csilla", "HU"),
-    ("Bela", "HU"),
-    ("Ana", "ES"),
-    ("Dora", "DE"),
-    ("Mike", "US"),
-    ("Aroha", "NZ"),
-    ("Pieter", "NL"),
-    ("Jana", "CZ"),
-    ("Kasia", "PL"),
-    ("Lucas", "FR"),
-    ("Emma", "GB"),
-    ("Noah", "AU"),
-    ("Giulia", "IT"),
-    ("Sven", "DE"),
-]
+# The demo's players, so the load run's pages read like the demo's.
+FIRST_NAMES = NAMES
 PASSWORD = "tantrix-load"
 # Self-play seeds: the seeded history, the championship's matches and the locust pool never
 # share a game.

@@ -113,6 +113,11 @@ def _password_fields(form: forms.Form) -> None:
         form.add_error("password_again", _("The two passwords differ."))
 
 
+_MESSAGE_HELP = _(
+    "Tell the organiser how to recognise you: where you played, who entered you, a club."
+)
+
+
 class _NewAccountForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     email = forms.EmailField(label=_("Email"), required=False)
@@ -124,37 +129,40 @@ class _NewAccountForm(forms.Form):
         _password_fields(self)
         return data
 
-
-class ClaimLinkSignupForm(_NewAccountForm):
-    """Sign up through a claim link: the account gets the link's player."""
-
-    def save(self, *, token: str) -> Player | None:
+    def _signup(self, service, **extra):
+        """Call a sign-up service with the account fields; its refusals become form errors."""
         data = self.cleaned_data
+        account = {
+            "username": data["username"],
+            "password": data["password"],
+            "email": data.get("email", ""),
+        }
         try:
-            return services.claim_link_signup(
-                token=token,
-                username=data["username"],
-                password=data["password"],
-                email=data.get("email", ""),
-            )
+            return service(**account, **extra)
         except ValidationError as exc:
             _apply_service_errors(self, exc)
             return None
 
 
-_MESSAGE_HELP = _(
-    "Tell the organiser how to recognise you: where you played, who entered you, a club."
-)
-
-
-class ClaimRequestForm(forms.Form):
-    message = forms.CharField(
+def _claim_message_field() -> forms.CharField:
+    return forms.CharField(
         label=_("Message"),
         max_length=2000,
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_MESSAGE_HELP,
     )
+
+
+class ClaimLinkSignupForm(_NewAccountForm):
+    """Sign up through a claim link: the account gets the link's player."""
+
+    def save(self, *, token: str) -> Player | None:
+        return self._signup(services.claim_link_signup, token=token)
+
+
+class ClaimRequestForm(forms.Form):
+    message = _claim_message_field()
 
     def save(self, *, requester, player: Player) -> ClaimRequest | None:
         try:
@@ -167,27 +175,12 @@ class ClaimRequestForm(forms.Form):
 
 
 class ClaimRequestSignupForm(_NewAccountForm):
-    message = forms.CharField(
-        label=_("Message"),
-        max_length=2000,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_MESSAGE_HELP,
-    )
+    message = _claim_message_field()
 
     def save(self, *, player: Player) -> ClaimRequest | None:
-        data = self.cleaned_data
-        try:
-            return services.claim_request_signup(
-                player=player,
-                username=data["username"],
-                password=data["password"],
-                email=data.get("email", ""),
-                message=data["message"],
-            )
-        except ValidationError as exc:
-            _apply_service_errors(self, exc)
-            return None
+        return self._signup(
+            services.claim_request_signup, player=player, message=self.cleaned_data["message"]
+        )
 
 
 class ClaimDecisionForm(forms.Form):

@@ -132,6 +132,12 @@ class Event(models.Model):
     draw_seed = models.BigIntegerField(
         null=True, blank=True, validators=[MinValueValidator(0), MaxValueValidator(2**62)]
     )
+    # A face-to-face Table Open (Swiss or round robin): one game per table and round, typed by a
+    # controller from the score sheets (tournaments/services/table_opens.py).
+    table_open = models.BooleanField(default=False)
+    # The standings' criteria in order (keys of tournaments.formats.tiebreaks.CRITERIA); empty:
+    # the default list. Shown before the start; changed after it only when confirmed.
+    tiebreaks = models.JSONField(default=list, blank=True)
     round_days = models.PositiveSmallIntegerField(
         default=14,
         validators=[MinValueValidator(1), MaxValueValidator(365)],
@@ -185,6 +191,9 @@ class Entry(models.Model):
         max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE
     )
     group = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Table opens: the first round a late entry plays, and the last round before a drop-out.
+    joined_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -331,6 +340,52 @@ class MatchGame(models.Model):
         return f"match {self.match_id} game {self.number}"
 
 
+class SheetEnding(models.TextChoices):
+    """How a face-to-face game ended (games.score_sheet.Ending)."""
+
+    COMPLETED = "completed", _("Played to the end")
+    RESIGNED = "resigned", _("Resigned")
+    TIME = "time", _("Lost on time")
+
+
+class TableResult(models.Model):
+    """A Table Open game as its score sheet says, typed by a controller: no record.
+
+    One game per table and round, so one per match; the match's TPs are this sheet's."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="table_result")
+    score_a = models.PositiveSmallIntegerField(validators=[MaxValueValidator(84)])
+    score_b = models.PositiveSmallIntegerField(validators=[MaxValueValidator(84)])
+    ending = models.CharField(
+        max_length=10, choices=SheetEnding.choices, default=SheetEnding.COMPLETED
+    )
+    # 0 = side A, 1 = side B: who resigned or lost on time.
+    conceded_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    minutes_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    minutes_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(score_a__lte=84, score_b__lte=84),
+                name="table_result_scores_in_range",
+            ),
+            models.CheckConstraint(
+                condition=(models.Q(ending="completed") & models.Q(conceded_by__isnull=True))
+                | (models.Q(ending__in=["resigned", "time"]) & models.Q(conceded_by__in=[0, 1])),
+                name="table_result_concession_named",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table result of match {self.match_id}"
+
+
 class UncountedGame(models.Model):
     """A valid game submitted for a match that did not count for it (it stays a casual game).
 
@@ -383,6 +438,14 @@ class AuditAction(models.TextChoices):
     DEADLINE_BOTH_OUT = "deadline_both_out", _("Deadline passed, no game and no claim: both out")
     DEADLINE_LEVEL = "deadline_level", _("Deadline passed with the match level: ruling needed")
     QUALIFIERS_ADVANCE = "qualifiers_advance", _("Qualifiers moved on")
+    TABLE_OPEN_CREATE = "table_open_create", _("Table open created")
+    TABLE_RESULTS_ENTER = "table_results_enter", _("Round results entered from score sheets")
+    TABLE_RESULT_CORRECT = "table_result_correct", _("Score sheet result corrected")
+    ROUND_REPAIR = "round_repair", _("Round paired again")
+    ENTRY_LATE = "entry_late", _("Late entry")
+    ENTRY_DROP = "entry_drop", _("Player dropped out")
+    TIEBREAKS_SET = "tiebreaks_set", _("Tie-breaks set")
+    EVENT_IMPORT = "event_import", _("Event imported")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -1,0 +1,162 @@
+"""Entering a table-open round's results from the score sheets, all at once or not at all.
+
+**Decision:** a controller types what the sheet at the table says; in a face-to-face open both
+players sign that sheet at the table, so the typed result stands at once (no report to
+confirm). A typing slip is corrected by entering the table again: the correction is audited
+with the result it replaces, and it never re-pairs rounds already published.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.score_sheet import ScoreSheet, ScoreSheetError, score_sheet_parse
+from players.types import User
+from tournaments import formats
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    AuditAction,
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Round,
+    TableResult,
+)
+from tournaments.services.access import require_ruler
+from tournaments.services.audit import audit
+from tournaments.services.progression import match_finish
+from tournaments.services.rounds import match_close
+from tournaments.services.table_opens import require_table_open, rounds_prepare
+
+SHEET_FIELDS = ("score_a", "score_b", "ending", "conceded_by", "minutes_a", "minutes_b")
+
+
+class TableResultsError(ValueError):
+    """Refused results: `errors` maps a table number (or "results") to field messages."""
+
+    def __init__(self, errors: Mapping[str, Any]) -> None:
+        self.errors = dict(errors)
+        super().__init__(str(self.errors))
+
+
+def sheet_of(result: TableResult) -> ScoreSheet:
+    return score_sheet_parse({name: getattr(result, name) for name in SHEET_FIELDS})
+
+
+def _write(result: TableResult, sheet: ScoreSheet) -> None:
+    for name, value in sheet.as_dict().items():
+        setattr(result, name, value)
+    result.conceded_by = sheet.conceded_by
+
+
+@transaction.atomic
+def table_results_enter(
+    *, actor: User, round_: Round, sheets: Mapping[int, Mapping[str, Any]]
+) -> list[TableResult]:
+    """Enter (or correct) the results of some or all tables of a round from their sheets.
+
+    `sheets` maps table numbers to sheet fields (games.score_sheet). Every sheet is checked
+    before anything is written: one bad sheet refuses them all (`TableResultsError`)."""
+    require_ruler(actor, round_.event.championship)
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("championship")
+        .get(pk=round_.event_id)
+    )
+    require_table_open(event)
+    if event.status not in (EventStatus.DRAWN, EventStatus.FINISHED):
+        raise TableResultsError({"results": ["The open has not started: make the draw first."]})
+    if not sheets:
+        raise TableResultsError({"results": ["Enter at least one table's result."]})
+    tables = {
+        m.bracket_index + 1: m
+        for m in Match.objects.select_for_update(of=("self",))
+        .select_related("entry_a__player", "entry_b__player")
+        .filter(round=round_)
+        .exclude(bracket_index=None)
+    }
+    existing = {r.match_id: r for r in TableResult.objects.filter(match__round=round_)}
+    errors: dict[str, Any] = {}
+    checked: list[tuple[Match, ScoreSheet]] = []
+    for table, data in sorted(sheets.items()):
+        match = tables.get(table)
+        if match is None:
+            errors[str(table)] = {"table": [f"{round_} has no table {table}."]}
+        elif match.is_bye:
+            errors[str(table)] = {"table": [f"Table {table} is a bye: nothing to enter."]}
+        elif match.status in FINAL_MATCH_STATUSES and match.pk not in existing:
+            errors[str(table)] = {
+                "table": [
+                    f"Table {table} was settled without a game "
+                    f"({match.get_status_display().lower()})."
+                ]
+            }
+        else:
+            try:
+                checked.append((match, score_sheet_parse(data)))
+            except ScoreSheetError as exc:
+                errors[str(table)] = exc.errors
+    if errors:
+        raise TableResultsError(errors)
+
+    now = timezone.now()
+    entered: dict[str, str] = {}
+    corrected: list[dict[str, Any]] = []
+    # Corrections first: a new result may complete the round and pair the next one, which
+    # must see the corrected standings.
+    checked.sort(key=lambda pair: pair[0].pk not in existing)
+    written = []
+    for match, sheet in checked:
+        table = match.bracket_index + 1
+        result = existing.get(match.pk)
+        before = sheet_of(result) if result else None
+        if before == sheet:
+            written.append(result)
+            continue
+        if result is None:
+            result = TableResult(match=match)
+        _write(result, sheet)
+        result.entered_by = actor if actor.is_authenticated else None
+        result.entered_at = now
+        result.save()
+        written.append(result)
+        match.tps_a, match.tps_b = formats.result_tps(
+            sheet.score_a, sheet.score_b, conceded_by=sheet.conceded_by, scheme=event.tp_scheme
+        )
+        match.games_played = 1
+        match.save(update_fields=["tps_a", "tps_b", "games_played"])
+        winner = (match.entry_a, match.entry_b)[sheet.winner_seat] if not sheet.is_draw else None
+        names = (match.entry_a.player.display_name, match.entry_b.player.display_name)
+        if before is None:
+            entered[str(table)] = sheet.describe(*names)
+            match_finish(match, winner=winner, status=MatchStatus.DECIDED, reason="score_sheet")
+        else:
+            corrected.append(
+                {"table": table, "before": before.describe(*names), "after": sheet.describe(*names)}
+            )
+            match_close(match, winner=winner, status=MatchStatus.DECIDED, reason="score_sheet")
+    if entered:
+        audit(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.TABLE_RESULTS_ENTER,
+            target=str(round_),
+            details={"round": round_.number, "tables": entered},
+        )
+    for change in corrected:
+        audit(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.TABLE_RESULT_CORRECT,
+            target=f"{round_}, table {change['table']}",
+            details=change,
+        )
+    rounds_prepare(event)
+    return written

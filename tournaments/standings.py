@@ -1,0 +1,167 @@
+"""Reads for standings with tie-breaks and for table-open rounds (pages, API, exports).
+
+Kept beside `selectors.py` (which serves the online formats) so the tie-break standings have
+one home: `tournaments.formats.tiebreaks` ranks, this module loads the rows it needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Q
+
+from tournaments.formats import tiebreaks
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Round,
+    TableResult,
+)
+
+IN_PLAY = (EntryStatus.ACTIVE, EntryStatus.CHAMPION, EntryStatus.QUALIFIED)
+
+
+def event_criteria(event: Event) -> tuple[str, ...]:
+    """The event's tie-break list (its own, or the default for events that never chose)."""
+    return tuple(event.tiebreaks) or tiebreaks.DEFAULT_CRITERIA
+
+
+def criteria_labels(keys: tuple[str, ...] | list[str]) -> list[str]:
+    return [tiebreaks.CRITERIA[k].label for k in keys if k in tiebreaks.CRITERIA]
+
+
+def event_started(event: Event) -> bool:
+    return event.status in (EventStatus.DRAWN, EventStatus.FINISHED)
+
+
+def format_value(key: str, value: Decimal | None) -> str:
+    """A criterion's value for people: no trailing zeros, TP% to two places."""
+    if value is None:
+        return "–"
+    if key == "tp_percent":
+        return f"{value:.2f}"
+    if key == "rating":
+        return f"{value:.0f}"
+    text = f"{value.quantize(Decimal('0.01')):f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: int
+    entry: Entry
+    values: list[tuple[str, str]]  # (criterion key, value for people), in the event's order
+    raw: dict[str, Decimal | None]
+    separated_by: str  # the label of the criterion that placed it below the previous line
+    games: int
+
+    @property
+    def player_name(self) -> str:
+        return self.entry.player.display_name
+
+
+def _results(matches: list[Match]) -> dict[int, list[tiebreaks.RoundResult]]:
+    out: dict[int, list[tiebreaks.RoundResult]] = {}
+    for m in matches:
+        if m.is_bye or m.entry_b_id is None or m.entry_a_id is None:
+            if m.entry_a_id or m.entry_b_id:
+                out.setdefault(m.entry_a_id or m.entry_b_id, []).append(
+                    tiebreaks.RoundResult(None, m.tps_a if m.entry_a_id else m.tps_b, played=False)
+                )
+            continue
+        played = m.games_played > 0 and m.status not in (MatchStatus.WALKOVER, MatchStatus.VOID)
+        for me, other, mine, theirs in (
+            (m.entry_a_id, m.entry_b_id, m.tps_a, m.tps_b),
+            (m.entry_b_id, m.entry_a_id, m.tps_b, m.tps_a),
+        ):
+            if m.winner_id is None:
+                points = tiebreaks.DRAW if played and mine == theirs else tiebreaks.LOSS
+            else:
+                points = tiebreaks.WIN if m.winner_id == me else tiebreaks.LOSS
+            out.setdefault(me, []).append(
+                tiebreaks.RoundResult(other, mine, theirs, points, played=played)
+            )
+    return out
+
+
+def event_standings(event: Event) -> list[StandingLine]:
+    """Every entry that is in play or has played, ranked on the event's tie-breaks."""
+    criteria = event_criteria(event)
+    matches = list(
+        Match.objects.filter(event=event, status__in=FINAL_MATCH_STATUSES).order_by(
+            "round__number", "bracket_index", "id"
+        )
+    )
+    results = _results(matches)
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(event=event)
+        .filter(Q(status__in=IN_PLAY) | Q(pk__in=list(results)))
+        .select_related("player")
+    }
+    rows = tiebreaks.ranked_standings(
+        [
+            tiebreaks.Competitor(
+                key=e.pk,
+                seed=e.seed or 10**6 + e.pk,
+                results=tuple(results.get(e.pk, ())),
+                rating=e.seeding_points,
+            )
+            for e in entries.values()
+        ],
+        criteria,
+    )
+    labels = {k: c.label for k, c in tiebreaks.CRITERIA.items()} | {"seed": "Seed"}
+    return [
+        StandingLine(
+            place=row.place,
+            entry=entries[row.key],
+            values=[(k, format_value(k, row.values[k])) for k in criteria],
+            raw=dict(row.values),
+            separated_by=labels.get(row.separated_by or "", ""),
+            games=sum(1 for r in results.get(row.key, ()) if r.played),
+        )
+        for row in rows
+    ]
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    match: Match
+    result: TableResult | None
+
+    @property
+    def outcome(self) -> str:
+        m = self.match
+        if m.is_bye:
+            return "bye"
+        if self.result is not None:
+            return f"{self.result.score_a} – {self.result.score_b}"
+        if m.status in FINAL_MATCH_STATUSES:
+            return m.get_status_display()
+        return ""
+
+
+def round_tables(round_: Round) -> list[Table]:
+    """A round's tables in order, with the score sheet typed for each (if any)."""
+    matches = list(
+        round_.matches.select_related("entry_a__player", "entry_b__player", "winner").order_by(
+            "is_bye", "bracket_index", "id"
+        )
+    )
+    results = {r.match_id: r for r in TableResult.objects.filter(match__round=round_)}
+    return [
+        Table(
+            number=(m.bracket_index if m.bracket_index is not None else i) + 1,
+            match=m,
+            result=results.get(m.pk),
+        )
+        for i, m in enumerate(matches)
+    ]

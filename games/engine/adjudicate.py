@@ -1,30 +1,55 @@
-"""Replaying a game record and judging it: the verdict of ``tantrix-game/1``.
+"""``adjudicate``: the fast replay of a ``tantrix-game/1`` record, with the literal one behind it.
 
-The record lists placements only; the turn structure (forced stage, free move, forced stage) is
-derived here as the replay goes, and each placement is judged against it. Checks are ordered by
-cost: seat, hand, cell and colours first, the forced-play duty (a search of the mover's fills,
-only when forced spaces exist) next, then R1/R2 around the cell and the R3 simulation last. A
-full search for any legal placement is made only where it decides something the record does not
-show by itself: whether an error is really a placement after a deadlock, and how a record that
-stops early ended.
+Most records that reach the engine are complete, legal games, so this module is built to
+accept those quickly and to hand everything else to ``literal`` (the engine as first written),
+which writes the invalid verdict with its message. The fast path never decides that a record is
+invalid: it either produces the valid verdict itself or defers. The property tests hold the two
+to the same verdict on generated legal and illegal games (tests/engine/test_fast.py).
+
+Where the time goes in the fast path, and why it is shaped this way (docs/rules.md, "Engine"):
+
+- JSON: the C decoder builds the dicts; strictness about duplicate keys is kept by counting the
+  keys in the text (a regex) against the keys parsed (a duplicate collapses two into one), and
+  NaN/Infinity are refused by ``parse_constant``. A BOM or any doubt defers to the literal reader.
+- Checking the document: the placements are read by ``itemgetter`` into tuples and checked by
+  columns (types by ``set(map(type, ...))``, ranges by ``min``/``max``), all at C speed.
+- The replay is one loop over those tuples with the state in local variables: tiles are
+  integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
+  (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
+  a set kept up to date by each placement, the R3 closure is extended incrementally and used
+  only while the bag is not empty, and the search for a legal fill runs only when forced spaces
+  exist. Scores are counted at the end by walking each colour's paths once.
 """
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+import json
+import re
+from itertools import chain
+from operator import itemgetter
+from typing import Any
 
-from . import errors as E
-from .board import Board, Breach, line_report
+from . import fastboard as fb
+from . import literal
 from .errors import MalformedRecord
-from .jsonio import number
-from .record import Placement, Record, parse_record
-from .tables import BIT_NAME, NAME_BIT, WORDS
+from .literal import invalid
+from .record import END_REASONS, FORMAT, MAX_SCORE, OPTIONAL_KEYS, REQUIRED_KEYS, parse_played_at
+from .tables import BIT_NAME, HALF, NAME_BIT, ORIGIN, REACH, STRIDE, TILE_COUNT
 
-# How the placement being judged relates to the turn structure.
-_FREE = "free move"
-_FILL = "fill"
-_MUST_FILL = "placement after the free move"
-_SKIPPED = "placement by the next seat"
+__all__ = ["adjudicate", "invalid"]
+
+_TOP_KEYS = frozenset(REQUIRED_KEYS + OPTIONAL_KEYS)
+_PLAYER_KEYS = {"name", "colour"}
+_KEYS_IN_TEXT = re.compile(r'"\s*:')
+_ROW = itemgetter("player", "tile", "q", "r", "rotation")
+_ALL_TILES = list(range(1, TILE_COUNT + 1))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def adjudicate(record: Any) -> dict[str, Any]:
@@ -33,380 +58,350 @@ def adjudicate(record: Any) -> dict[str, Any]:
     ``record`` may be JSON text, UTF-8 bytes or already-parsed data. Never raises for any
     input: whatever is wrong with the record is reported in the verdict.
     """
+    doc, keys = _document(record)
+    verdict = _judge(doc, keys) if doc is not None else None
+    return verdict if verdict is not None else literal.adjudicate(record)
+
+
+def _document(record: Any) -> tuple[Any, int | None]:
+    """(the parsed document, the number of keys in its text; None when given parsed data).
+
+    The document is None when the fast reader cannot be sure it equals the strict one.
+    """
+    if isinstance(record, bytes):
+        try:
+            text = record.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, None
+    elif isinstance(record, str):
+        text = record
+    else:
+        return (record if type(record) is dict else None), None
+    if text.startswith("\ufeff"):
+        return None, None
     try:
-        parsed = parse_record(record)
-    except MalformedRecord as exc:
-        return invalid(E.MALFORMED, None, None, str(exc))
-    return _Replay(parsed).run()
+        doc = _DECODER.decode(text)
+    except (ValueError, RecursionError):
+        return None, None
+    if type(doc) is not dict:
+        return None, None
+    if "\\" in text:
+        return doc, len(_KEYS_IN_TEXT.findall(text))
+    # Without escapes every colon in the text is a key's or a string value's own: _judge takes
+    # away the colons of the string values it accepts (names, event, played_at).
+    return doc, text.count(":")
 
 
-def invalid(code: str, placement: int | None, player: int | None, message: str) -> dict[str, Any]:
-    """An invalid verdict."""
-    return {
-        "valid": False,
-        "error": {"code": code, "placement": placement, "player": player, "message": message},
-    }
+def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
+    """The verdict of a well-formed, legal record; None for anything else (the literal decides).
 
-
-class _Stop(Exception):
-    """Carries an invalid verdict out of the replay (internal control flow)."""
-
-    def __init__(self, verdict: dict[str, Any]) -> None:
-        super().__init__(verdict["error"]["code"])
-        self.verdict = verdict
-
-
-class _Replay:
-    def __init__(self, record: Record) -> None:
-        self.record = record
-        self.seats = record.seats
-        self.colour_bits = tuple(NAME_BIT[colour] for colour in record.colours)
-        self.board = Board(colours=dict.fromkeys(self.colour_bits))
-        self.hands: list[list[int]] = [list(hand) for hand in record.hands]
-        self.bag = record.bag
-        self.drawn = 0
-        self.mover = 0
-        self.free_done = False
-        self.turn_used = False
-        self.turns = 0
-        self.over = False
-        self.endgame_from: int | None = None
-        self.last_seat: int | None = None
-        self.placed_at: dict[int, int] = {}  # tile -> 1-based placement number
-        self.step = 0
-        self._fill_key: tuple[int, int] | None = None
-        self._fill: tuple[int, int, int] | None = None
-
-    # ------------------------------------------------------------------ turn structure
-    @property
-    def restricted(self) -> bool:
-        # R1-R3 apply while the bag is not empty at the moment of the placement.
-        return self.drawn < len(self.bag)
-
-    def fill_for(self, seat: int) -> tuple[int, int, int] | None:
-        """A legal fill (cell, tile, rotation) of a forced space from ``seat``'s hand, if any."""
-        key = (self.step, seat)
-        if self._fill_key != key:
-            self._fill = self.board.first_forced_fill(self.hands[seat], self.restricted)
-            self._fill_key = key
-        return self._fill
-
-    def next_with_tiles(self, seat: int) -> int | None:
-        """The next seat in order (possibly ``seat`` itself, last) that holds tiles."""
-        for step in range(1, self.seats + 1):
-            candidate = (seat + step) % self.seats
-            if self.hands[candidate]:
-                return candidate
+    ``keys`` counts the keys in the text (None for parsed data, where duplicates cannot exist):
+    either the colons (when the text has no escapes, less those inside the string values) or
+    the matches of a string followed by a colon (when it has escapes; an escaped quote before a
+    colon inside a string can only add to it). A duplicate key can only lower the parsed count,
+    so equal counts mean that no key was lost.
+    """
+    if not doc.keys() <= _TOP_KEYS or not doc.keys() >= set(REQUIRED_KEYS):
+        return None
+    if type(doc["format"]) is not str or doc["format"] != FORMAT:
+        return None
+    players = doc["players"]
+    if type(players) is not list or not 2 <= len(players) <= 4:
+        return None
+    colours: list[str] = []
+    for player in players:
+        if type(player) is not dict or player.keys() != _PLAYER_KEYS:
+            return None
+        name, colour = player["name"], player["colour"]
+        if type(name) is not str or not name.strip():
+            return None
+        if type(colour) is not str or colour not in NAME_BIT:
+            return None
+        colours.append(colour)
+    seats = len(colours)
+    pairs = (
+        seats == 4
+        and colours[0] == colours[2]
+        and colours[1] == colours[3]
+        and colours[0] != colours[1]
+    )
+    if not pairs and len(set(colours)) != seats:
         return None
 
-    def settle(self) -> None:
-        """Pass the turn on while the mover's turn is over (or the mover has no tiles)."""
-        while True:
-            mover = self.mover
-            if self.free_done:
-                if self.hands[mover] and self.fill_for(mover) is not None:
-                    return  # forced stage after the free move goes on
-            elif self.hands[mover]:
-                return
-            following = self.next_with_tiles(mover)
-            if following is None:
-                self.over = True
-                return
-            self.mover = following
-            self.free_done = False
-            self.turn_used = False
+    hands, bag = doc["hands"], doc["bag"]
+    if type(hands) is not list or len(hands) != seats or type(bag) is not list:
+        return None
+    if set(map(type, hands)) != {list} or set(map(len, hands)) != {6}:
+        return None
+    tiles = list(chain(chain.from_iterable(hands), bag))
+    if set(map(type, tiles)) != {int} or sorted(tiles) != _ALL_TILES:
+        return None
 
-    # ------------------------------------------------------------------ replay
-    def run(self) -> dict[str, Any]:
-        try:
-            for number_, placement in enumerate(self.record.placements, 1):
-                self.settle()
-                self.judge(number_, placement)
-            return self.finish()
-        except _Stop as stop:
-            return stop.verdict
-
-    def judge(self, number_: int, placement: Placement) -> None:
-        seat, tile, q, r, rotation = (
-            placement.player,
-            placement.tile,
-            placement.q,
-            placement.r,
-            placement.rotation,
-        )
-        board = self.board
-        mover = self.mover
-        first = board.is_empty()
-        cell = None if first else board.key(q, r)
-        if seat == mover:
-            if cell is not None and cell in board.forced:
-                kind = _FILL
-            elif self.free_done:
-                kind = _MUST_FILL
-            else:
-                kind = _FREE
-        elif seat == self.next_with_tiles(mover) and self.fill_for(mover) is not None:
-            kind = _SKIPPED
-        else:
-            self.fail(E.WRONG_PLAYER, number_, placement, self.wrong_player(number_, placement))
-
-        hand = self.hands[seat]
-        if tile not in hand:
-            self.fail(E.NOT_IN_HAND, number_, placement, self.not_in_hand(number_, placement))
-        if first:
-            board.set_origin(q, r)
-            cell = board.key(q, r)
-            assert cell is not None
-        else:
-            if cell is not None and board.occupied(cell):
-                held = board.placed[cell][0]
-                self.fail(
-                    E.OCCUPIED,
-                    number_,
-                    placement,
-                    f"{self.at(number_, placement)}: the cell already holds tile {held} "
-                    f"(placement {self.placed_at[held]})",
-                )
-            if cell is None or board.neighbours(cell) == 0:
-                self.fail(
-                    E.NOT_ADJACENT,
-                    number_,
-                    placement,
-                    f"{self.at(number_, placement)}: the cell touches no placed tile",
-                )
-            word = WORDS[tile][rotation]
-            if board.mismatches(cell, word):
-                self.fail(
-                    E.COLOUR_MISMATCH,
-                    number_,
-                    placement,
-                    f"{self.at(number_, placement, rotated=True)}: an edge colour differs from "
-                    "the tile it touches",
-                )
-            # A fill attempt is judged by the rules it breaks; anything else with a legal fill
-            # pending skips forced play.
-            if kind != _FILL and (kind != _FREE or self.fill_for(mover) is not None):
-                self.fail(
-                    E.FORCED_PLAY_REQUIRED,
-                    number_,
-                    placement,
-                    self.forced_play(number_, placement, kind),
-                )
-            if self.restricted:
-                breach = board.breach(cell, word)
-                if breach is not None:
-                    self.fail(
-                        breach.code, number_, placement, self.breach(number_, placement, breach)
-                    )
-
-        # The placement is legal: put it down, draw, and move the turn structure on.
-        board.place(cell, tile, rotation)
-        hand.remove(tile)
-        if self.drawn < len(self.bag):
-            hand.append(self.bag[self.drawn])
-            self.drawn += 1
-        elif self.endgame_from is None:
-            self.endgame_from = number_
-        self.step += 1
-        self.placed_at[tile] = number_
-        self.last_seat = seat
-        if not self.turn_used:
-            self.turns += 1
-            self.turn_used = True
-        if kind == _FREE:
-            self.free_done = True
-
-    def finish(self) -> dict[str, Any]:
-        record = self.record
-        self.settle()
-        if self.over:
-            # Every tile is placed: the game is complete, whatever the record's end says.
-            end = "completed"
-        else:
-            mover = self.mover
-            hand = self.hands[mover]
-            fill = self.fill_for(mover)
-            option = fill
-            if option is None and not self.free_done:
-                option = self.board.first_placement(hand, self.restricted)
-            if option is None:
-                # The free move is due and the mover holds tiles but cannot place: a deadlock,
-                # whatever the record's end says (a deadlock ends the game at once).
-                end = "deadlock"
-            elif record.end_reason in ("resigned", "time"):
-                end = record.end_reason
-            else:
-                last = len(record.placements)
-                cell, tile, rotation = option
-                where = self.cell_text(cell)
-                if fill is not None:
-                    still = (
-                        f"must still fill the forced space at {where} "
-                        f"(tile {tile} fits, rotation {rotation})"
-                    )
-                else:
-                    still = f"could still place, e.g. tile {tile} at {where}, rotation {rotation}"
-                if record.end_reason == "deadlock":
-                    opening = "the record's end says deadlock, but"
-                elif last:
-                    opening = f"the record stops after placement {last} but the game is not over:"
-                else:
-                    opening = "the record has no placements but the game is not over:"
-                message = f"{opening} {self.seat_text(mover)} {still}"
-                return invalid(E.INCOMPLETE, None, mover, message)
-
-        scores = [self.board.best(bit).score for bit in self.colour_bits]
-        verdict: dict[str, Any] = {
-            "valid": True,
-            "scores": scores,
-            "winner": self.winner(end, scores),
-            "placements": len(record.placements),
-            "turns": self.turns,
-            "endgame_from": self.endgame_from,
-            "end": end,
-            "lines": self.lines(),
-        }
-        if record.claimed_scores is not None:
-            verdict["claimed_scores_match"] = list(record.claimed_scores) == scores
-        return verdict
-
-    # ------------------------------------------------------------------ result
-    def winner(self, end: str, scores: list[int]) -> int | None:
-        record = self.record
-        if end == "deadlock":
+    placements = doc["placements"]
+    if type(placements) is not list or len(placements) > TILE_COUNT:
+        return None
+    if placements:
+        if set(map(type, placements)) != {dict} or set(map(len, placements)) != {5}:
             return None
-        if end in ("resigned", "time"):
-            loser = record.end_player
-            assert loser is not None
-            if self.seats == 2:
-                return 1 - loser
-            if record.pairs:
-                return 1 - loser % 2  # the lower seat of the other team
-            contenders = [seat for seat in range(self.seats) if seat != loser]
+        try:
+            rows = list(map(_ROW, placements))
+        except KeyError:
+            return None
+        seat_col, tile_col, q_col, r_col, rot_col = zip(*rows, strict=True)
+        if set(map(type, chain(seat_col, tile_col, q_col, r_col, rot_col))) != {int}:
+            return None
+        if min(seat_col) < 0 or max(seat_col) >= seats or min(tile_col) < 1:
+            return None
+        if max(tile_col) > TILE_COUNT or min(rot_col) < 0 or max(rot_col) > 5:
+            return None
+    else:
+        rows = []
+
+    end = doc["end"]
+    if type(end) is not dict or not end.keys() <= {"reason", "player"} or "reason" not in end:
+        return None
+    reason = end["reason"]
+    if type(reason) is not str or reason not in END_REASONS:
+        return None
+    loser = end.get("player")
+    if reason in ("resigned", "time"):
+        if type(loser) is not int or not 0 <= loser < seats:
+            return None
+    elif "player" in end:
+        return None
+    if "clock" in doc and not _clock_ok(doc["clock"], seats):
+        return None
+    claimed = doc.get("claimed_scores")
+    if "claimed_scores" in doc and not _claimed_ok(claimed, seats):
+        return None
+    if "event" in doc and type(doc["event"]) is not str:
+        return None
+    if "played_at" in doc:
+        try:
+            parse_played_at(doc["played_at"])
+        except MalformedRecord:
+            return None
+
+    if keys is not None:
+        for player in players:
+            keys -= player["name"].count(":")
+        keys -= doc.get("event", "").count(":") + doc.get("played_at", "").count(":")
+    if keys is not None and keys != len(doc) + 2 * seats + len(end) + 5 * len(rows):
+        return None  # a duplicate key somewhere (or a string holding '":'): be strict
+
+    bits = [NAME_BIT[colour] for colour in colours]
+    outcome = _replay(seats, [list(hand) for hand in hands], bag, rows, bits)
+    if outcome is None:
+        return None
+    end_kind, scores, turns, endgame_from, lines = outcome
+    if end_kind is None:
+        if reason not in ("resigned", "time"):
+            return None  # the game is not over: INCOMPLETE, in the literal's words
+        end_kind = reason
+    verdict: dict[str, Any] = {
+        "valid": True,
+        "scores": scores,
+        "winner": _winner(end_kind, scores, seats, pairs, loser),
+        "placements": len(rows),
+        "turns": turns,
+        "endgame_from": endgame_from,
+        "end": end_kind,
+        "lines": lines,
+    }
+    if claimed is not None:
+        verdict["claimed_scores_match"] = claimed == scores
+    return verdict
+
+
+def _clock_ok(clock: Any, seats: int) -> bool:
+    if type(clock) is not list or len(clock) != seats:
+        return False
+    for used in clock:
+        kind = type(used)
+        if kind is int:
+            if used < 0:
+                return False
+        elif kind is not float or not 0 <= used < float("inf"):
+            return False
+    return True
+
+
+def _claimed_ok(claimed: Any, seats: int) -> bool:
+    if type(claimed) is not list or len(claimed) != seats:
+        return False
+    return all(type(score) is int and 0 <= score <= MAX_SCORE for score in claimed)
+
+
+def _winner(end: str, scores: list[int], seats: int, pairs: bool, loser: int | None) -> int | None:
+    """As literal._Replay.winner."""
+    if end == "deadlock":
+        return None
+    if end in ("resigned", "time"):
+        assert loser is not None
+        if seats == 2:
+            return 1 - loser
+        if pairs:
+            return 1 - loser % 2
+        contenders = [seat for seat in range(seats) if seat != loser]
+    else:
+        contenders = [0, 1] if pairs else list(range(seats))
+    top = max(scores[seat] for seat in contenders)
+    leaders = [seat for seat in contenders if scores[seat] == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _replay(
+    seats: int,
+    hands: list[list[int]],
+    bag: list[int],
+    rows: list[tuple[int, int, int, int, int]],
+    bits: list[int],
+) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
+    grids = fb.grids_take()
+    touched = [ORIGIN]
+    try:
+        return _replay_on(grids, touched, seats, hands, bag, rows, bits)
+    finally:
+        fb.grids_give(grids, touched)
+
+
+def _replay_on(
+    g: fb.Grids,
+    touched: list[int],
+    seats: int,
+    hands: list[list[int]],
+    bag: list[int],
+    rows: list[tuple[int, int, int, int, int]],
+    bits: list[int],
+) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
+    """Replay legal placements; None at the first one the literal replay must judge.
+
+    Returns (end or None when the game is not over, scores, turns, endgame_from, lines).
+    The turn structure is literal._Replay's (settle/judge), specialised to legal placements:
+    a legal placement is by the mover, into a forced space, or the free move with no fill.
+    Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
+    """
+    tr_at, pat, nb = g[0], g[1], g[2]
+    forced: set[int] = set()
+    order = 0
+    has_fill = fb.has_fill
+    place = fb.place
+    not_mono = fb.NOT_MONO
+    word_of = fb.WORD
+    held = [sum(1 << tile for tile in hand) for hand in hands]
+    bag_size = len(bag)
+    drawn = 0
+    mover = 0
+    free_done = False
+    turn_used = False
+    turns = 0
+    endgame_from = None
+    cells: list[int] = []
+    q0 = r0 = 0
+    for number_, (seat, tile, q, r, rotation) in enumerate(rows, 1):
+        restricted = drawn < bag_size
+        if cells:
+            dq = q - q0
+            dr = r - r0
+            if not (-REACH <= dq <= REACH and -REACH <= dr <= REACH):
+                return None
+            cell = (dq + HALF) * STRIDE + dr + HALF
         else:
-            # In pairs both partners score the team colour, so seats 0 and 1 stand for the teams.
-            contenders = [0, 1] if record.pairs else list(range(self.seats))
-        best = max(scores[seat] for seat in contenders)
-        leaders = [seat for seat in contenders if scores[seat] == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-    def lines(self) -> dict[str, dict[str, Any]]:
-        result: dict[str, dict[str, Any]] = {}
-        for bit in dict.fromkeys(self.colour_bits):
-            result[BIT_NAME[bit]] = line_report(self.board.best(bit))
-        return result
-
-    # ------------------------------------------------------------------ errors
-    def fail(self, code: str, number_: int, placement: Placement, message: str) -> NoReturn:
-        """Stop with an error, unless the game had already ended in a deadlock (GAME_OVER)."""
-        if not self.free_done:
-            mover = self.mover
-            hand = self.hands[mover]
-            if (
-                self.fill_for(mover) is None
-                and self.board.first_placement(hand, self.restricted) is None
-            ):
-                tiles = ", ".join(str(tile) for tile in sorted(hand))
-                code = E.GAME_OVER
-                message = (
-                    f"{self.at(number_, placement)}: the game had already ended in a deadlock: "
-                    f"{self.seat_text(mover)} held tiles {tiles} but had no legal placement"
-                )
-        raise _Stop(invalid(code, number_, placement.player, message))
-
-    def cell_text(self, cell: int) -> str:
-        q, r = self.board.coords(cell)
-        return f"q={number(q)} r={number(r)}"
-
-    def seat_text(self, seat: int) -> str:
-        name = self.record.names[seat]
-        if len(name) > 40:
-            name = name[:37] + "..."
-        return f"seat {seat} ({name})"
-
-    def at(self, number_: int, placement: Placement, rotated: bool = False) -> str:
-        where = f"tile {placement.tile} at q={number(placement.q)} r={number(placement.r)}"
-        if rotated:
-            where += f", rotation {placement.rotation}"
-        return f"placement {number_} ({where})"
-
-    def wrong_player(self, number_: int, placement: Placement) -> str:
-        mover = self.mover
-        text = (
-            f"{self.at(number_, placement)}: it is {self.seat_text(mover)}'s turn, "
-            f"not seat {placement.player}'s"
-        )
-        if placement.player == self.last_seat:
-            if not self.hands[placement.player]:
-                why = "they have no tiles left"
+            cell = ORIGIN
+        # Settle: pass the turn on while the mover's turn is over. After the free move the turn
+        # goes on while the mover can legally fill; when this placement is the mover's fill
+        # attempt, the checks below decide that (if it is legal, the mover could fill).
+        while True:
+            if free_done:
+                if held[mover] and (
+                    (seat == mover and cell in forced)
+                    or (forced and has_fill(held[mover], restricted, g, forced))
+                ):
+                    break
+            elif held[mover]:
+                break
+            for step in range(1, seats + 1):
+                following = (mover + step) % seats
+                if held[following]:
+                    break
             else:
-                why = "they had made the free move and could legally fill no forced space"
-            text += f"; seat {placement.player}'s turn was over: {why}"
-        elif self.turn_used and not self.free_done:
-            text += ", who has not yet made the free move"
-        return text
-
-    def not_in_hand(self, number_: int, placement: Placement) -> str:
-        tile = placement.tile
-        seat = placement.player
-        hand = ", ".join(str(held) for held in sorted(self.hands[seat])) or "empty"
-        if tile in self.placed_at:
-            where = f"it was already placed at placement {self.placed_at[tile]}"
+                return None  # every tile is placed: a placement after the end
+            mover = following
+            free_done = False
+            turn_used = False
+        if seat != mover or not held[seat] >> tile & 1:
+            return None
+        tr = tile * 6 + rotation
+        if not cells:
+            q0, r0 = q, r
+            free_done = True
         else:
-            holder = next((s for s in range(self.seats) if tile in self.hands[s]), None)
-            if holder is not None:
-                where = f"it is in {self.seat_text(holder)}'s hand"
-            else:
-                where = "it is still in the bag"
-        return (
-            f"{self.at(number_, placement)}: tile {tile} is not in seat {seat}'s hand "
-            f"({hand}); {where}"
-        )
+            if tr_at[cell]:
+                return None
+            pattern = pat[cell]
+            if not pattern:
+                return None
+            mask = ((pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111) * 15
+            if word_of[tr] & mask != pattern:
+                return None
+            if cell not in forced:
+                if free_done or (forced and has_fill(held[seat], restricted, g, forced)):
+                    return None
+                free_done = True
+            if restricted:
+                # R1 and R2 here; R3 is the closure's extension in place() below.
+                for delta, other in not_mono[tr]:
+                    space = cell + delta
+                    if not tr_at[space]:
+                        sides = nb[space]
+                        if sides >= 3 or (sides == 2 and not pat[space] & other):
+                            return None
+        order = place(cell, tr, g, forced, touched, order if restricted else -1)
+        if restricted and order < 0:
+            return None  # R3 is broken (controlled side): the literal replay says where
+        cells.append(cell)
+        hand = hands[seat]
+        hand.remove(tile)
+        held[seat] ^= 1 << tile
+        if restricted:
+            drawn_tile = bag[drawn]
+            hand.append(drawn_tile)
+            held[seat] |= 1 << drawn_tile
+            drawn += 1
+        elif endgame_from is None:
+            endgame_from = number_
+        if not turn_used:
+            turns += 1
+            turn_used = True
 
-    def forced_play(self, number_: int, placement: Placement, kind: str) -> str:
-        mover = self.mover
-        fill = self.fill_for(mover)
-        assert fill is not None
-        cell, tile, rotation = fill
-        space = f"the forced space at {self.cell_text(cell)}"
-        fits = f"tile {tile} fits it, rotation {rotation}"
-        at = self.at(number_, placement)
-        if kind == _FREE:
-            return f"{at}: a free move while {space} could be filled ({fits}); fill it first"
-        if kind == _MUST_FILL:
-            return (
-                f"{at}: the free move was already made this turn, and {space} must be filled "
-                f"({fits})"
-            )
-        return (
-            f"{at}: {self.seat_text(mover)} must fill {space} ({fits}) before seat "
-            f"{placement.player} plays"
-        )
+    # The end: settle once more, then the game is over, a deadlock, or unfinished.
+    restricted = drawn < bag_size
+    end: str | None = "completed"
+    while True:
+        if free_done:
+            if held[mover] and forced and has_fill(held[mover], restricted, g, forced):
+                end = None
+                break
+        elif held[mover]:
+            placeable = fb.can_place(held[mover], restricted, cells, g, forced)
+            end = None if placeable else "deadlock"
+            break
+        for step in range(1, seats + 1):
+            following = (mover + step) % seats
+            if held[following]:
+                break
+        else:
+            break  # every tile is placed
+        mover = following
+        free_done = False
 
-    def breach(self, number_: int, placement: Placement, breach: Breach) -> str:
-        space = self.cell_text(breach.space)
-        if breach.code == E.THREE_OF_A_COLOUR:
-            return (
-                f"{self.at(number_, placement, rotated=True)}: the space at {space} would have "
-                f"three {BIT_NAME[breach.colour]} sides, which no tile can fill "
-                "(R1, three of a colour)"
-            )
-        at = self.at(number_, placement)
-        if breach.code == E.FOUR_SIDED_SPACE:
-            sides = self.board.neighbours(breach.space) + 1
-            return (
-                f"{at}: the space at {space} would have {sides} occupied sides "
-                "(R2, four-sided space: before the endgame no tile goes next to an unfilled "
-                "forced space)"
-            )
-        origin = self.cell_text(breach.origin)
-        if breach.existing:
-            return (
-                f"{at}: this side is controlled by the forced space at {origin}: filling the "
-                f"forced spaces would leave the space at {space} with four sides "
-                "(R3, controlled side)"
-            )
-        return (
-            f"{at}: it makes a forced space at {origin} whose filling would leave the space at "
-            f"{space} with four sides (R3, controlled side)"
-        )
+    scores: list[int] = []
+    lines: dict[str, dict[str, Any]] = {}
+    for bit in bits:
+        line, loop = fb.best(bit, cells, tr_at)
+        scores.append(max(line, 2 * loop))
+        if loop and 2 * loop >= line:
+            lines[BIT_NAME[bit]] = {"kind": "loop", "tiles": loop}
+        else:
+            lines[BIT_NAME[bit]] = {"kind": "line", "tiles": line}
+    return end, scores, turns, endgame_from, lines

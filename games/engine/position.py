@@ -5,10 +5,23 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from . import fastboard as fb
 from .board import Board
 from .errors import MalformedPosition
 from .jsonio import JsonProblem, describe, load, number
-from .tables import DIRECTIONS, HAND_SIZE, ROTATIONS, TILE_COUNT, WORDS, edge_colour
+from .tables import (
+    DELTAS,
+    DIRECTIONS,
+    HALF,
+    HAND_SIZE,
+    ORIGIN,
+    REACH,
+    ROTATIONS,
+    STRIDE,
+    TILE_COUNT,
+    WORDS,
+    edge_colour,
+)
 
 POSITION_FORMAT = "tantrix-position/1"
 POSITION_KEYS = frozenset({"format", "board", "hand", "bag_empty", "free_move_made"})
@@ -23,11 +36,26 @@ def _int_in(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
+Tiles = list[tuple[int, int, int, int]]  # (tile, q, r, rotation) in board order
+
+
 def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
-    """Check a position; return (board, hand, bag_empty, free_move_made).
+    """Check a position; return (board, hand, bag_empty, free_move_made) on the literal board."""
+    tiles, hand, bag_empty, free_move_made = read_position(data)
+    board = Board(origin=(tiles[0][1], tiles[0][2]) if tiles else (0, 0))
+    for tile, q, r, rotation in tiles:
+        cell = board.key(q, r)
+        assert cell is not None  # a connected group of <= 56 tiles stays within reach
+        board.place(cell, tile, rotation)
+    return board, hand, bag_empty, free_move_made
+
+
+def read_position(data: Any, whole: bool = True) -> tuple[Tiles, list[int], bool, bool]:
+    """Check a position; return (tiles, hand, bag_empty, free_move_made).
 
     Besides the shape of the document, the board must be something a game can reach: one
-    connected group of distinct tiles whose touching edges match.
+    connected group of distinct tiles whose touching edges match. ``whole=False`` leaves those
+    two checks to the caller (the fast board makes them on its grid).
     """
     try:
         doc = load(data)
@@ -63,7 +91,7 @@ def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
         raise _fail(f"board: expected a list, got {describe(entries)}")
     if len(entries) + len(hand) > TILE_COUNT:
         raise _fail(f"board: {len(entries)} tiles and a hand of {len(hand)} are more than 56")
-    tiles: list[tuple[int, int, int, int]] = []
+    tiles: Tiles = []
     cells: dict[tuple[int, int], int] = {}
     for i, entry in enumerate(entries):
         path = f"board[{i}]"
@@ -93,14 +121,10 @@ def parse_position(data: Any) -> tuple[Board, list[int], bool, bool]:
         cells[(q, r)] = i
         tiles.append((tile, q, r, rotation))
 
-    board = Board(origin=(tiles[0][1], tiles[0][2]) if tiles else (0, 0))
-    _check_connected(tiles, cells)
-    _check_colours(tiles, cells)
-    for tile, q, r, rotation in tiles:
-        cell = board.key(q, r)
-        assert cell is not None  # a connected group of <= 56 tiles stays within reach
-        board.place(cell, tile, rotation)
-    return board, list(hand), doc["bag_empty"], doc["free_move_made"]
+    if whole:
+        _check_connected(tiles, cells)
+        _check_colours(tiles, cells)
+    return tiles, list(hand), doc["bag_empty"], doc["free_move_made"]
 
 
 def _check_connected(
@@ -144,7 +168,88 @@ def legal_moves(position: Any) -> list[dict[str, Any]]:
     The legal forced fills if there are any; otherwise every legal placement if the free move
     is still to be made; otherwise none (the turn is over). Sorted by tile, q, r, rotation.
     Raises ``MalformedPosition`` for a malformed position.
+
+    On the fast board (``fastboard``), with R2 and R3 judged once per cell; a hand-built
+    position whose own forced spaces already fail the R3 simulation goes to the literal board,
+    and so does one that is not connected or not colour-matched (which raises the literal
+    board's ``MalformedPosition``).
     """
+    tiles, hand, bag_empty, free_move_made = read_position(position, whole=False)
+    g = fb.grids_take()
+    touched = [ORIGIN]
+    try:
+        found = _fast_moves(g, touched, tiles, hand, not bag_empty, free_move_made)
+    finally:
+        fb.grids_give(g, touched)
+    if found is None:
+        return literal_legal_moves(position)  # raises when the position is malformed
+    q0, r0 = (tiles[0][1], tiles[0][2]) if tiles else (0, 0)
+    moves = [
+        {
+            "tile": tile,
+            "q": q0 + cell // STRIDE - HALF,
+            "r": r0 + cell % STRIDE - HALF,
+            "rotation": rotation,
+            "forced": forced,
+        }
+        for cell, tile, rotation, forced in found
+    ]
+    moves.sort(key=lambda move: (move["tile"], move["q"], move["r"], move["rotation"]))
+    return moves
+
+
+def _fast_moves(
+    g: fb.Grids,
+    touched: list[int],
+    tiles: Tiles,
+    hand: list[int],
+    restricted: bool,
+    free_move_made: bool,
+) -> list[tuple[int, int, int, bool]] | None:
+    """(cell, tile, rotation, forced) of the legal moves.
+
+    None when the board is not one colour-matched group, or its closure fails.
+    """
+    forced: set[int] = set()
+    cells: list[int] = []
+    tr_at, pat = g[0], g[1]
+    if tiles:
+        q0, r0 = tiles[0][1], tiles[0][2]
+        for tile, q, r, rotation in tiles:
+            if not (-REACH <= q - q0 <= REACH and -REACH <= r - r0 <= REACH):
+                return None  # too far to be connected
+            cell = (q - q0 + HALF) * STRIDE + r - r0 + HALF
+            tr = tile * 6 + rotation
+            pattern = pat[cell]
+            if fb.WORD[tr] & fb.sides_mask(pattern) != pattern:
+                return None  # touches an earlier tile with another colour
+            fb.place(cell, tr, g, forced, touched, -1)
+            cells.append(cell)
+        if not fb.connected(cells, tr_at):
+            return None
+        if restricted and fb.rebuild(forced, g, touched) < 0:
+            return None
+    held = sum(1 << tile for tile in hand)
+    found = [
+        (space, tile, tr % 6, True)
+        for space in forced
+        for tile, tr in fb.legal_here(space, held, restricted, g, forced, True)
+    ]
+    if found or free_move_made:
+        return found
+    if not cells:
+        return [(ORIGIN, tile, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
+    frontier = {cell + delta for cell in cells for delta in DELTAS}
+    return [
+        (cell, tile, tr % 6, False)
+        for cell in frontier
+        if not tr_at[cell]
+        for tile, tr in fb.legal_here(cell, held, restricted, g, forced, True)
+    ]
+
+
+def literal_legal_moves(position: Any) -> list[dict[str, Any]]:
+    """The literal board's legal moves (the oracle of ``legal_moves``, same contract)."""
     board, hand, bag_empty, free_move_made = parse_position(position)
     restricted = not bag_empty
     found = [

@@ -1,0 +1,359 @@
+"""The fast replay's board: flat tables indexed by small integers, and the rules as functions.
+
+A placed tile is one integer ``tr = tile * 6 + rotation`` (never 0, so 0 means an empty cell);
+every table below is a tuple indexed by it. Cells are the integer keys of ``tables`` (a padded
+128 x 128 grid, so a neighbour is ``cell + DELTAS[i]``). The board ``g`` is five grid-sized
+lists, read by index (a list index costs half a ``dict.get``):
+
+- ``tr_at``: the tile on each cell (0: empty);
+- ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``);
+- ``nb``: how many occupied neighbours an empty cell has (``pat``'s bit count, kept so that
+  the hot checks make no method call);
+- ``rank`` and ``vnb``: the R3 fill closure of the literal board (board.py explains why the
+  checks below equal the rule's simulation): the fill order + 1 of each cell the simulation
+  would fill (0: not in it), and how many closure cells an empty cell touches.
+
+plus the set of forced spaces. Grids are reused between games: allocating one list of 16,384
+cells costs 40 microseconds, a tenth of a whole game, so a finished replay zeroes the cells it
+touched and hands the lists back (``grids_take``/``grids_give``).
+
+Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
+the literal replay, which says what is wrong.
+"""
+
+from __future__ import annotations
+
+from .tables import BOARD_SIZE, DELTA_SET, DELTAS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+
+TR_SIZE = 57 * ROTATIONS
+# WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it shows that neighbour) pairs.
+WORD: tuple[int, ...] = tuple(WORDS[tr // 6][tr % 6] if tr >= 6 else 0 for tr in range(TR_SIZE))
+FACE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(zip(DELTAS, FACES[tr // 6][tr % 6], strict=True)) if tr >= 6 else ()
+    for tr in range(TR_SIZE)
+)
+# NOT_MONO[tr]: per direction, every pattern bit except "the colour this tile shows that way on
+# all six edges"; a two-sided space whose pattern has none of these bits would become three of
+# one colour (R1).
+NOT_MONO: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (delta, ~(((WORD[tr] >> (4 * i)) & 15) * NIBBLES) & 0xFFFFFF)
+        for i, delta in enumerate(DELTAS)
+    )
+    if tr >= 6
+    else ()
+    for tr in range(TR_SIZE)
+)
+# EXIT[tr][e]: the other edge of the path that enters the tile at edge e.
+EXIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        next(b if a == e else a for a, b in PATH_SIDES[tr // 6][tr % 6].values() if e in (a, b))
+        for e in range(6)
+    )
+    if tr >= 6
+    else ()
+    for tr in range(TR_SIZE)
+)
+# ENDS[tr]: colour bit -> the two edges of that colour's path.
+ENDS: tuple[dict[int, tuple[int, int]], ...] = tuple(
+    PATH_SIDES[tr // 6][tr % 6] if tr >= 6 else {} for tr in range(TR_SIZE)
+)
+
+OPPOSITE = (3, 4, 5, 0, 1, 2)
+
+# PATH_ENDS[tr * 16 + colour bit]: the two edges of that colour's path (None: no such path).
+PATH_ENDS: tuple[tuple[int, int] | None, ...] = tuple(
+    ENDS[index // 16].get(index % 16) for index in range(TR_SIZE * 16)
+)
+# GOES_ON[tr * 6 + e]: leaving a tile by edge e into tile tr, the edge by which the path leaves tr.
+GOES_ON: tuple[int, ...] = tuple(
+    EXIT[index // 6][OPPOSITE[index % 6]] if index >= 36 else 0 for index in range(TR_SIZE * 6)
+)
+
+_FITS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def fits(pattern: int) -> tuple[tuple[int, int], ...]:
+    """Every (tile, tr) matching ``pattern`` on its occupied sides; cached per pattern."""
+    found = _FITS.get(pattern)
+    if found is None:
+        mask = sides_mask(pattern)
+        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == pattern)
+        _FITS[pattern] = found
+    return found
+
+
+Grids = tuple[list[int], list[int], list[int], list[int], list[int]]
+_POOL: list[Grids] = []
+
+
+def grids_take() -> Grids:
+    """Five all-zero grids; list.pop is atomic, so two threads never share them."""
+    if _POOL:
+        return _POOL.pop()
+    return (
+        [0] * BOARD_SIZE,
+        [0] * BOARD_SIZE,
+        [0] * BOARD_SIZE,
+        [0] * BOARD_SIZE,
+        [0] * BOARD_SIZE,
+    )
+
+
+def grids_give(g: Grids, touched: list[int]) -> None:
+    """Zero the cells a replay touched and keep the grids for the next one."""
+    tr_at, pat, nb, rank, vnb = g
+    for cell in touched:
+        tr_at[cell] = pat[cell] = nb[cell] = rank[cell] = vnb[cell] = 0
+    if len(_POOL) < 8:
+        _POOL.append(g)
+
+
+def controlled_ok(cell: int, g: Grids) -> bool:
+    """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no)."""
+    tr_at, _, nb, rank, vnb = g
+    mine = rank[cell]
+    if mine:
+        for delta in DELTAS:
+            near = rank[cell + delta]
+            if near and near < mine:
+                return False
+        return True
+    stack: list[int] = []
+    for delta in DELTAS:
+        space = cell + delta
+        if rank[space]:
+            return False
+        if not tr_at[space] and nb[space] + 1 + vnb[space] >= 3:
+            stack.append(space)
+    if not stack:
+        return True
+    filled = {cell}
+    added: dict[int, int] = {}
+    while stack:
+        space = stack.pop()
+        filled.add(space)
+        for delta in DELTAS:
+            near = space + delta
+            if tr_at[near] or rank[near] or near in filled:
+                continue
+            extra = added.get(near, 0) + 1
+            added[near] = extra
+            sides = nb[near] + vnb[near] + extra + ((near - cell) in DELTA_SET)
+            if sides >= 4:
+                return False
+            if sides == 3:
+                stack.append(near)
+    return True
+
+
+def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
+    """Extend the closure by the chains from ``stack``; the next fill order, or -1 on failure."""
+    tr_at, _, nb, rank, vnb = g
+    while stack:
+        space = stack.pop()
+        order += 1
+        rank[space] = order
+        if not nb[space]:
+            touched.append(space)  # cells with a real neighbour are listed already
+        for delta in DELTAS:
+            near = space + delta
+            if tr_at[near] or rank[near]:
+                continue
+            count = vnb[near] + 1
+            vnb[near] = count
+            if count == 1 and not nb[near]:
+                touched.append(near)
+            sides = nb[near] + count
+            if sides >= 4:
+                return -1
+            if sides == 3:
+                stack.append(near)
+    return order
+
+
+def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int], order: int) -> int:
+    """Put tile ``tr`` down; the neighbours, the forced spaces and (``order`` >= 0) the closure
+    follow. Returns the closure's next fill order: -1 when the closure fails, which for a
+    placement that passed R1 and R2 is exactly an R3 breach (board.Board._extend_closure).
+    Pass ``order`` -1 to leave the closure alone (the endgame has no R3).
+    """
+    tr_at, pat, nb, rank, vnb = g
+    tr_at[cell] = tr
+    forced.discard(cell)
+    mine = rank[cell] if order >= 0 else 0
+    stack: list[int] = []
+    for delta, face in FACE[tr]:
+        near = cell + delta
+        if tr_at[near]:
+            continue
+        sides = nb[near] + 1
+        nb[near] = sides
+        pat[near] |= face
+        if sides == 1:
+            touched.append(near)
+        elif sides >= 3:
+            forced.add(near)
+        if order < 0:
+            continue
+        other = rank[near]
+        if mine:
+            # A closure cell became real: its neighbours outside the closure count it as real
+            # now instead of virtual; one filled after it means the closure has changed.
+            if other:
+                if other < mine:
+                    return -1
+            else:
+                vnb[near] -= 1
+        elif other:
+            return -1
+        else:
+            total = sides + vnb[near]
+            if total >= 3:
+                if total >= 4:
+                    return -1
+                stack.append(near)
+    if mine:
+        rank[cell] = 0
+    return grow(stack, order, g, touched) if stack else order
+
+
+def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
+    """The closure of a board from scratch (into zeroed rank/vnb); -1 when it fails."""
+    nb = g[2]
+    for space in forced:
+        if nb[space] >= 4:
+            return -1
+    return grow(sorted(forced, reverse=True), 0, g, touched)
+
+
+def sides_mask(pattern: int) -> int:
+    """All four bits of every edge of ``pattern`` that has a neighbour."""
+    return ((pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & NIBBLES) * 15
+
+
+def connected(cells: list[int], tr_at: list[int]) -> bool:
+    """Whether the tiles on ``cells`` form one group."""
+    reached = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        cell = stack.pop()
+        for delta in DELTAS:
+            near = cell + delta
+            if tr_at[near] and near not in reached:
+                reached.add(near)
+                stack.append(near)
+    return len(reached) == len(cells)
+
+
+_FIT_MASK: dict[int, int] = {}
+
+
+def fit_mask(pattern: int) -> int:
+    """Bit t set for every tile t that fits ``pattern`` in some rotation."""
+    mask = _FIT_MASK.get(pattern)
+    if mask is None:
+        mask = 0
+        for tile, _ in fits(pattern):
+            mask |= 1 << tile
+        _FIT_MASK[pattern] = mask
+    return mask
+
+
+def legal_here(
+    cell: int, held: int, restricted: bool, g: Grids, forced: set[int], every: bool
+) -> list[tuple[int, int]]:
+    """Legal (tile, tr) of the hand ``held`` (bit t: tile t) at the empty adjacent ``cell``.
+
+    Only the first one found unless ``every``. R2 and R3 do not depend on the tile, so they are
+    judged once for the cell (R3 only when a tile fits at all), R1 per tile; the closure in
+    ``g`` must be valid when ``restricted``.
+    """
+    tr_at, pat, nb = g[0], g[1], g[2]
+    pattern = pat[cell]
+    mask = _FIT_MASK.get(pattern)
+    if mask is None:
+        mask = fit_mask(pattern)
+    if not mask & held:
+        return []
+    two: list[tuple[int, int]] = []  # (pattern, edge) of the two-sided neighbours
+    if restricted:
+        for edge, delta in enumerate(DELTAS):
+            near = cell + delta
+            if tr_at[near]:
+                continue
+            sides = nb[near]
+            if sides >= 3:
+                return []  # R2, whatever the tile
+            if sides == 2:
+                two.append((pat[near], edge))
+        # As board.Board._r3: R3 only when some forced space exists after the placement.
+        if (two or (forced and (len(forced) > 1 or cell not in forced))) and not controlled_ok(
+            cell, g
+        ):
+            return []
+    found: list[tuple[int, int]] = []
+    for tile, tr in fits(pattern):
+        if held >> tile & 1:
+            word = WORD[tr]
+            for near_pattern, edge in two:
+                if not near_pattern & ~(((word >> (4 * edge)) & 15) * NIBBLES):
+                    break  # R1: three sides of one colour
+            else:
+                found.append((tile, tr))
+                if not every:
+                    return found
+    return found
+
+
+def has_fill(held: int, restricted: bool, g: Grids, forced: set[int]) -> bool:
+    """Whether a tile of the hand ``held`` can legally fill some forced space."""
+    return any(legal_here(space, held, restricted, g, forced, False) for space in forced)
+
+
+def can_place(held: int, restricted: bool, cells: list[int], g: Grids, forced: set[int]) -> bool:
+    """Whether any tile of ``held`` has a legal placement anywhere (a fill or any other)."""
+    if not cells:
+        return True
+    tr_at = g[0]
+    for cell in {cell + delta for cell in cells for delta in DELTAS}:
+        if not tr_at[cell] and legal_here(cell, held, restricted, g, forced, False):
+            return True
+    return False
+
+
+def best(colour: int, cells: list[int], tr_at: list[int]) -> tuple[int, int]:
+    """(longest line, largest loop) of one colour, walking each path once."""
+    seen: set[int] = set()
+    line = loop = 0
+    for start in cells:
+        if start in seen:
+            continue
+        ends = PATH_ENDS[tr_at[start] * 16 + colour]
+        if ends is None:
+            continue
+        seen.add(start)
+        count = 1
+        closed = False
+        for out in ends:
+            cell = start
+            while True:
+                near = cell + DELTAS[out]
+                tr = tr_at[near]
+                if not tr:
+                    break
+                if near == start:
+                    closed = True
+                    break
+                seen.add(near)
+                count += 1
+                out = GOES_ON[tr * 6 + out]
+                cell = near
+            if closed:
+                break
+        if closed:
+            if count > loop:
+                loop = count
+        elif count > line:
+            line = count
+    return line, loop

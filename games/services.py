@@ -232,6 +232,7 @@ def record_adjudicate(*, record_id: int) -> str:
             error_placement=error.get("placement"),
             error_message=error.get("message", "") or "",
             adjudicated_at=timezone.now(),
+            engine_version=engine.FULL_ENGINE_VERSION,
         )
         if not written:
             return "superseded"

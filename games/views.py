@@ -7,12 +7,16 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games import selectors, services
-from games.drawing import board_svg
+from games import engine, selectors, services, verdicts
+from games.drawing import board_svg, hand_svg
 from games.envelope import ReceivedBody
 from games.forms import RecordSubmitForm
-from games.models import Game, GameRecord, RecordSource
+from games.links import match_link
+from games.models import Game, GameRecord, RecordSource, RecordStatus
+from games.replays import replay_view, sprites
 from tantrix_site.middleware import declared_body_size, oversized_body_allowed
+
+ENGINE_CODES = frozenset(engine.ERROR_CODES)
 
 
 @oversized_body_allowed
@@ -35,7 +39,7 @@ def record_submit_view(request):
                 "form": RecordSubmitForm(initial=initial),
                 "refused": refused,
                 "refusal_messages": _refusal_messages(refused),
-                "match_id": initial["match"],
+                "match": _submit_match(initial["match"]),
             },
             status=413,
         )
@@ -56,13 +60,22 @@ def record_submit_view(request):
     return render(
         request,
         "games/submit.html",
-        {"form": form, "refused": refused, "match_id": initial["match"]},
+        {"form": form, "refused": refused, "match": _submit_match(initial["match"])},
     )
+
+
+def _submit_match(value: str | None):
+    """The match named in ?match=, as people name it; None when it is not a known match."""
+    if not value or not value.isdigit() or len(value) > 18:
+        return None
+    return match_link(int(value))
 
 
 def _refusal_messages(submission: services.Submission) -> list[str]:
     refusal = submission.refusal
-    return [" ".join(messages) for messages in refusal.errors.values()] if refusal else []
+    if refusal is None:
+        return []
+    return [verdicts.error_text(" ".join(messages)) for messages in refusal.errors.values()]
 
 
 @login_required
@@ -71,12 +84,44 @@ def record_detail_view(request, pk: int):
     if not selectors.record_visible_to(request.user, record):
         raise PermissionDenied("Only the submitter, the players in this game and staff may see it.")
     game = Game.objects.filter(record=record).first()
-    return render(request, "games/record_detail.html", {"record": record, "game": game})
+    context = {
+        "record": record,
+        "game": game,
+        "match": match_link(record.extensions.get("match")),
+        "error_rule": verdicts.code_label(record.error_code) if record.error_code else "",
+        "error_rule_text": verdicts.rule_text(record.error_code),
+        "error_text": verdicts.error_text(record.error_message),
+    }
+    # The board is worth showing for a record the engine judged and could read: the whole game,
+    # or the game up to the placement that broke a rule (not for a submission refused before
+    # adjudication, such as one naming an unknown player).
+    judged = record.status == RecordStatus.VALID or record.error_code in ENGINE_CODES
+    if judged and record.error_code != engine.errors.MALFORMED:
+        context.update(_replay_context(record))
+    return render(request, "games/record_detail.html", context)
+
+
+def _replay_context(record: GameRecord) -> dict:
+    replay = replay_view(record)
+    if replay is None or not replay.data["steps"] and not replay.illegal:
+        return {}
+    steps = replay.data["steps"]
+    hands = steps[-1]["hands"] if steps else replay.data["start_hands"]
+    return {
+        "replay": replay,
+        "sprites": sprites(),
+        "final_hands": [
+            {"name": name, "tiles": [hand_svg(tile) for tile in hand]}
+            for name, hand in zip(replay.data["names"], hands, strict=True)
+        ],
+    }
 
 
 @login_required
 def record_list_view(request):
     page = Paginator(selectors.records_for(request.user), 50).get_page(request.GET.get("page"))
+    for record in page:
+        record.error_rule = verdicts.code_label(record.error_code) if record.error_code else ""
     return render(request, "games/record_list.html", {"page": page})
 
 
@@ -96,8 +141,14 @@ def game_detail_view(request, pk: int):
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     seats = list(game.seats.all())
-    return render(
-        request,
-        "games/game_detail.html",
-        {"game": game, "seats": seats, "board": board_svg(game.placements)},
-    )
+    record = game.record
+    context = {
+        "game": game,
+        "seats": seats,
+        "match": match_link(record.extensions.get("match")),
+        "record_visible": selectors.record_visible_to(request.user, record),
+    }
+    context.update(_replay_context(record))
+    if "replay" not in context:
+        context["board"] = board_svg(game.placements)
+    return render(request, "games/game_detail.html", context)

@@ -1,0 +1,117 @@
+"""The replay viewer's data for one record, computed once and cached.
+
+A record's body never changes once stored, so its replay is cached under the record id and the
+body's hash, for a day: a game page is read far more often than a game is played, and a
+56-placement replay with its SVG costs tens of milliseconds. A new engine version (which may judge
+differently) changes CACHE_VERSION.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.core.cache import cache
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games import verdicts
+from games.drawing import replay_svg, tile_sprites
+from games.engine.replay import Replay, replay
+from games.models import GameRecord
+
+CACHE_VERSION = 1
+CACHE_SECONDS = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    svg: SafeString
+    data: dict[str, Any]  # for the page's json_script: steps, hands, names, words
+    total: int  # legal placements (plus one for an illegal placement that is drawn)
+    illegal: dict[str, Any] | None
+    forced: int
+    endgame_from: int | None
+
+
+def _words() -> dict[str, str]:
+    # The script's sentences, translated here so the script holds no user-facing text.
+    return {
+        "start": _("Before the first placement"),
+        "placement": _("Placement %(number)s of %(total)s: %(name)s placed tile %(tile)s"),
+        "forced": _("a forced placement"),
+        "endgame": _("the endgame starts: the bag is empty"),
+        "illegal": _("Placement %(number)s breaks a rule: %(reason)s"),
+        "end": _("The end: each colour's scoring line or loop is outlined"),
+        "tile": _("Tile %(tile)s"),
+        "empty_hand": _("No tiles"),
+    }
+
+
+def _build(record: GameRecord) -> ReplayView | None:
+    result: Replay | None = replay(record.body_bytes)
+    if result is None:
+        return None
+    steps = [
+        {
+            "seat": step.seat,
+            "tile": step.tile,
+            "forced": step.forced,
+            "endgame": step.endgame,
+            "hands": [list(hand) for hand in step.hands],
+        }
+        for step in result.steps
+    ]
+    illegal = None
+    total = len(steps)
+    if result.illegal is not None:
+        bad = result.illegal
+        illegal = {
+            "number": bad.number,
+            "seat": bad.seat,
+            "tile": bad.tile,
+            "rule": verdicts.code_label(bad.code),
+            "reason": verdicts.error_text(bad.message),
+        }
+        total = bad.number
+    endgame_from = next((n for n, step in enumerate(result.steps, 1) if step.endgame), None)
+    data = {
+        "names": list(result.names),
+        "colours": list(result.colours),
+        "start_hands": [list(hand) for hand in result.start_hands],
+        "steps": steps,
+        "illegal": illegal,
+        "valid": bool(result.verdict.get("valid")),
+        "lines": {
+            colour: {"kind": line["kind"], "tiles": line["tiles"]}
+            for colour, line in result.lines.items()
+        },
+        "words": _words(),
+    }
+    return ReplayView(
+        svg=replay_svg(result),
+        data=data,
+        total=total,
+        illegal=illegal,
+        forced=sum(step.forced for step in result.steps),
+        endgame_from=endgame_from,
+    )
+
+
+def replay_view(record: GameRecord) -> ReplayView | None:
+    """The replay of a record (None for a record the engine cannot read), cached."""
+    key = f"games:replay:{CACHE_VERSION}:{record.pk}:{record.body_sha256[:16]}"
+    cached = cache.get(key)
+    if cached is not None:
+        return ReplayView(**{**cached, "svg": mark_safe(cached["svg"])}) if cached else None
+    view = _build(record)
+    stored = {} if view is None else {**view.__dict__, "svg": str(view.svg)}
+    cache.set(key, stored, CACHE_SECONDS)
+    return view
+
+
+@lru_cache(maxsize=1)
+def sprites() -> SafeString:
+    """The 56 tiles as SVG symbols, for the hands (the same for every page)."""
+    return tile_sprites()

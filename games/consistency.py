@@ -9,8 +9,8 @@ What the games promise (DESIGN.md, "How a result flows"; docs/architecture.md, "
 
 - no record stays ``pending`` or ``processing`` longer than GAME_RECORD_STALE_SECONDS: the sweep
   re-enqueues it (older ones are reported as *stuck*; younger ones are *in flight*);
-- a final record carries its verdict; every ``valid`` record has exactly one ``Game`` and no
-  other record has one;
+- a final record carries its verdict; every ``valid`` record is a version of a reported game
+  (games/reports.py), and only a valid record has a ``Game`` (created once its result stands);
 - a ``Game``'s seats are the record's ``seat_players`` in seat order, its winner and scores are
   the verdict's, and its ``played_at`` can be read back (finite, within Python's datetimes).
 """
@@ -156,14 +156,14 @@ def _unfinished_verdicts() -> list[Breach]:
 def _games_of_records() -> list[Breach]:
     out = []
     for record_id in (
-        GameRecord.objects.filter(status=RecordStatus.VALID, game__isnull=True)
+        GameRecord.objects.filter(status=RecordStatus.VALID, game__isnull=True, report__isnull=True)
         .order_by("pk")
         .values_list("pk", flat=True)
     ):
         out.append(
             Breach(
                 "valid_without_game",
-                f"record {record_id} is valid but has no game",
+                f"record {record_id} is valid but is neither a game nor a report of one",
                 {"record": record_id},
             )
         )

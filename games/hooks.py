@@ -45,3 +45,29 @@ def register_game_visibility(visible: Callable[[Any, Any], Any]) -> None:
 
 def game_visibility_filters() -> list[Callable[[Any, Any], Any]]:
     return list(_game_visibility)
+
+
+# Who answers for the reports of games submitted with one extension: tournaments registers
+# `match` (the championship's controllers rule, its organisers reopen). Games with none of these
+# extensions are casual: site staff rule and reopen. Each callable takes the extension's stored
+# value (the match id) first.
+@dataclass(frozen=True)
+class ReportAuthority:
+    extension: str
+    may_rule: Callable[[Any, Any], bool]  # (actor, value)
+    may_reopen: Callable[[Any, Any], bool]  # (actor, value)
+    rulers: Callable[[Any], list]  # value -> the users to tell about a dispute
+    audit_ids: Callable[[Any], dict]  # value -> {"championship_id": ..., "event_id": ...}
+    seat_players: Callable[[Any], list]  # value -> the Players of seats 0 and 1 (score sheets)
+    label: Callable[[Any], str]  # value -> how people name it ("Match 3 of the Open")
+
+
+_authorities: dict[str, ReportAuthority] = {}
+
+
+def register_report_authority(authority: ReportAuthority) -> None:
+    _authorities[authority.extension] = authority
+
+
+def report_authorities() -> dict[str, ReportAuthority]:
+    return dict(_authorities)

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
+from players.audit_registry import register_audit_actions
 from players.models import Colour, Player
 
 
@@ -17,6 +19,7 @@ class RecordSource(models.TextChoices):
     WEB = "web", "Web form"
     API = "api", "API"
     IMPORT = "import", "Import"
+    SCORE_SHEET = "sheet", "Score sheet"
 
 
 class GameRecord(models.Model):
@@ -254,3 +257,166 @@ class VerdictReview(models.Model):
 
     def __str__(self) -> str:
         return f"verdict review {self.pk} ({self.status})"
+
+
+# --- Reports: a result stands only when both sides agree ---------------------------------------
+
+
+class ResultState(models.TextChoices):
+    REPORTED = "reported", _("Waiting for confirmation")
+    DISPUTED = "disputed", _("Disputed: waiting for a ruling")
+    STANDING = "standing", _("Standing")
+    VOID = "void", _("Ruled void: no game")
+
+
+class ReportKind(models.TextChoices):
+    RECORD = "record", _("Game record")
+    SCORE_SHEET = "sheet", _("Score sheet")
+    RULING = "ruling", _("Ruling")
+
+
+class ReportRole(models.TextChoices):
+    SIDE = "side", _("A player of the game")
+    CONTROLLER = "controller", _("The championship's staff")
+    STAFF = "staff", _("Site staff")
+
+
+class ReportStatus(models.TextChoices):
+    OPEN = "open", _("Waiting for the other side")
+    CONFIRMED = "confirmed", _("Confirmed by the other side")
+    AUTO_CONFIRMED = "auto_confirmed", _("Confirmed automatically: nobody answered in time")
+    CONFIRMATION = "confirmation", _("The same game from the other side: a confirmation")
+    DISPUTED = "disputed", _("Disputed")
+    RULED = "ruled", _("Ruling")
+    SUPERSEDED = "superseded", _("Replaced by a later version")
+
+
+class ReportedGame(models.Model):
+    """One game as its sides report it: its versions (reports, rulings) and what stands.
+
+    The `Game` row exists only once a result stands, so everything that reads games (match
+    counting, ratings, game lists) sees agreed results only. Records of the same game, whoever
+    sent them, meet here through `fingerprint` (games/fingerprint.py), unique in the database.
+    """
+
+    # The canonical SHA-256 of who played, the hands, the bag and the placements; empty for a
+    # game known only from score sheets.
+    fingerprint = models.CharField(max_length=64, blank=True)
+    seat_players = models.JSONField(default=list)
+    is_pairs = models.BooleanField(default=False)
+    # What higher apps attached (e.g. {"match": 17}), from the first report.
+    extensions = models.JSONField(default=dict, blank=True)
+    # A copy of extensions["match"], indexed: a score sheet finds the report it answers by it.
+    match_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    state = models.CharField(
+        max_length=10, choices=ResultState.choices, default=ResultState.REPORTED, db_index=True
+    )
+    played_at = models.DateTimeField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="reported"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fingerprint"],
+                condition=~models.Q(fingerprint=""),
+                name="reported_game_one_per_fingerprint",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(state__in=[s.value for s in ResultState]),
+                name="reported_game_state_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"reported game {self.pk} ({self.state})"
+
+
+class GameReport(models.Model):
+    """One version of a game's result: a side's report, or a ruling. Kept forever.
+
+    Only its answer (status, who answered, when, why) changes after it is written.
+    """
+
+    reported_game = models.ForeignKey(
+        ReportedGame, on_delete=models.CASCADE, related_name="versions"
+    )
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=ReportKind.choices)
+    role = models.CharField(max_length=10, choices=ReportRole.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="game_reports",
+    )
+    # The player whose side this report is (side reports only).
+    side_player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="game_reports"
+    )
+    record = models.OneToOneField(
+        GameRecord, null=True, blank=True, on_delete=models.PROTECT, related_name="report"
+    )
+    # A ruling names the version whose result it lets stand (empty: the game is void).
+    based_on = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # The result this version states, per seat; empty for a ruling that voids the game.
+    scores = models.JSONField(default=list, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    end_reason = models.CharField(max_length=10, choices=EndReason.choices, blank=True)
+    minutes = models.JSONField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=ReportStatus.choices)
+    standing = models.BooleanField(default=False)
+    reason = models.TextField(blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer_note = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["reported_game", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reported_game", "number"], name="report_version_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["reported_game", "side_player"],
+                condition=models.Q(status="open"),
+                name="report_one_open_per_side",
+            ),
+            models.UniqueConstraint(
+                fields=["reported_game"],
+                condition=models.Q(standing=True),
+                name="report_one_standing_per_game",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[s.value for s in ReportStatus]),
+                name="report_status_known",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(role="side") | models.Q(side_player__isnull=False),
+                name="report_side_names_its_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"version {self.number} of {self.reported_game_id} ({self.status})"
+
+
+class AuditAction(models.TextChoices):
+    """What the audit trail records of reports (players.audit_registry)."""
+
+    REPORT_RULE = "report_rule", _("Game result ruled")
+    REPORT_REOPEN = "report_reopen", _("Ruled game result reopened")
+    REPORT_CONFIRM_FOR = "report_confirm_for", _(
+        "Report confirmed for a player without an account"
+    )
+
+
+register_audit_actions(AuditAction, area="games", label=_("Game results"))

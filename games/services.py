@@ -24,7 +24,9 @@ from games import engine
 from games.engine import jsonio
 from games.envelope import ReceivedBody, Refusal, Refused, envelope_check
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
+from games.reports import report_from_record
 from games.signals import game_adjudicated
+from players.types import User
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +61,7 @@ def first_answer_register(answer: FirstAnswer) -> None:
     _first_answer = answer
 
 
-def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
+def _existing_submission(actor: User, idempotency_key: str) -> Submission | None:
     if not (idempotency_key and actor is not None):
         return None
     record = GameRecord.objects.filter(submitter=actor, idempotency_key=idempotency_key).first()
@@ -72,7 +74,7 @@ def _existing_submission(actor: Any, idempotency_key: str) -> Submission | None:
 
 def record_submit(
     *,
-    actor: Any,
+    actor: User,
     body: bytes | ReceivedBody,
     source: str = RecordSource.API,
     idempotency_key: str = "",
@@ -238,13 +240,12 @@ def record_adjudicate(*, record_id: int) -> str:
             return "superseded"
         if not valid:
             return "invalid"
-        game = _game_create(record, verdict, document)
-        game_id, extensions = game.pk, dict(record.extensions or {})
-        transaction.on_commit(lambda: _announce(game_id, record_id, extensions))
+        # A version of its game's result: it stands now only if nobody else need agree.
+        report_from_record(record=record, verdict=verdict, document=document)
     return "valid"
 
 
-def _announce(game_id: int, record_id: int, extensions: dict) -> None:
+def announce_game(game_id: int, record_id: int, extensions: dict) -> None:
     for receiver, result in game_adjudicated.send_robust(
         sender=Game, game_id=game_id, record_id=record_id, extensions=extensions
     ):
@@ -264,7 +265,7 @@ def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
     return engine.parse_played_at(document["played_at"])
 
 
-def _game_create(record: GameRecord, verdict: dict, document: dict) -> Game:
+def game_from_record(record: GameRecord, verdict: dict, document: dict) -> Game:
     seats = document["players"]
     colours = [seat["colour"] for seat in seats]
     is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]

@@ -31,3 +31,12 @@ def adjudicate_record(self, record_id: int) -> str:
 def sweep_stale_records() -> int:
     """Beat task: re-enqueue stale records. Safe to run twice: adjudication is idempotent."""
     return len(services.records_sweep_stale())
+
+
+@shared_task(name="games.tasks.confirm_overdue_reports", acks_late=True)
+def confirm_overdue_reports() -> int:
+    """Beat task: reports nobody answered in time stand. Safe to run twice: each version is
+    settled under its game's row lock and only while it is still open."""
+    from games.reports import reports_confirm_overdue
+
+    return len(reports_confirm_overdue())

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from players import api
+from players import api, notice_views
 
 router = SimpleRouter()
 # "api-" names: the web pages use claim-request-list, claim-request-detail, ...
@@ -9,6 +9,8 @@ router.register("claim-requests", api.ClaimRequestViewSet, basename="api-claim-r
 
 urlpatterns = [
     path("roles/", api.RoleListView.as_view(), name="api-roles"),
+    path("notices/", notice_views.NoticeListView.as_view(), name="api-notices"),
+    path("notices/read/", notice_views.NoticesReadView.as_view(), name="api-notices-read"),
     path("roles/grant/", api.RoleGrantView.as_view(), name="api-role-grant"),
     path("roles/withdraw/", api.RoleWithdrawView.as_view(), name="api-role-withdraw"),
     path("audit/", api.AuditEntryListView.as_view(), name="api-audit"),

@@ -1,3 +1,4 @@
+from players.notice_selectors import unread_notice_count
 from players.roles import is_admin, is_organiser, player_of
 
 
@@ -7,4 +8,6 @@ def roles(request):
         "current_player": player_of(user),
         "is_organiser": is_organiser(user),
         "is_site_admin": is_admin(user),
+        # Called by the template only where the header shows it (a query per page then).
+        "unread_notices": lambda: unread_notice_count(user),
     }

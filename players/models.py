@@ -238,3 +238,26 @@ class ClaimRequest(models.Model):
 
     def __str__(self) -> str:
         return f"claim request {self.pk} for {self.player_id}"
+
+
+class Notice(models.Model):
+    """A message on the site for one person (a report waiting for them, a ruling...).
+
+    The header shows how many are unread; the same text also goes out by email.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
+    )
+    text = models.CharField(max_length=300)
+    # Where to act on it (a page of this site), or empty.
+    url = models.CharField(max_length=200, blank=True)
+    read = models.BooleanField(default=False)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["user", "read"], name="notice_user_read")]
+
+    def __str__(self) -> str:
+        return f"notice {self.pk} for {self.user_id}"

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from players import views
+from players import notice_views, views
 
 urlpatterns = [
     path("", views.player_list_view, name="player-list"),
     path("new/", views.player_create_view, name="player-new"),
     path("roles/", views.roles_view, name="player-roles"),
+    path("notices/", notice_views.notice_list_view, name="notice-list"),
+    path("notices/read/", notice_views.notices_read_view, name="notices-read"),
     path("audit/", views.audit_view, name="audit-log"),
     path("claims/", views.claim_request_list_view, name="claim-request-list"),
     path("claims/<int:pk>/", views.claim_request_detail_view, name="claim-request-detail"),

@@ -216,6 +216,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 GAME_RECORD_STALE_SECONDS = env_int("GAME_RECORD_STALE_SECONDS", 120, minimum=1)
 # Fault injection for the worker-kill tests only: seconds a worker waits after claiming.
 GAME_ADJUDICATION_DELAY_SECONDS = env_float("GAME_ADJUDICATION_DELAY_SECONDS", 0.0, minimum=0.0)
+# A report nobody answers stands after this many hours (docs/game-records.md, "Reports").
+GAME_REPORT_CONFIRM_HOURS = env_float("GAME_REPORT_CONFIRM_HOURS", 48.0, minimum=0.0)
+# Notices also go out by email; the console backend prints them until a mail server is set.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tantrix-tournaments@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -312,6 +317,11 @@ CELERY_BEAT_SCHEDULE = {
     "games-sweep-stale-records": {
         "task": "games.tasks.sweep_stale_records",
         "schedule": env_float("GAME_RECORD_SWEEP_SECONDS", 60.0, minimum=0.5),
+    },
+    # Reports nobody answered within GAME_REPORT_CONFIRM_HOURS stand (and say so).
+    "games-confirm-overdue-reports": {
+        "task": "games.tasks.confirm_overdue_reports",
+        "schedule": env_float("GAME_REPORT_SWEEP_SECONDS", 900.0, minimum=0.5),
     },
     "tournaments-process-deadlines": {
         "task": "tournaments.tasks.process_deadlines",

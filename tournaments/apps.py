@@ -11,12 +11,13 @@ class TournamentsConfig(AppConfig):
         from games.hooks import (
             SubmissionExtension,
             register_game_visibility,
+            register_report_authority,
             register_submission_extension,
         )
-        from games.signals import game_adjudicated
+        from games.signals import game_adjudicated, game_result_changed
         from players.audit_registry import register_audit_names
         from ratings.hooks import register_event_names
-        from tournaments import rating_seam, receivers, selectors, services
+        from tournaments import rating_seam, receivers, reporting, selectors, services
 
         register_submission_extension(
             SubmissionExtension(
@@ -27,6 +28,10 @@ class TournamentsConfig(AppConfig):
             )
         )
         register_game_visibility(selectors.games_visible_to)
+        register_report_authority(reporting.MATCH_REPORT_AUTHORITY)
+        game_result_changed.connect(
+            receivers.recount_ruled_game, dispatch_uid="tournaments.recount_ruled_game"
+        )
         from games.links import register_match_links
         from tournaments.game_links import match_links
 
@@ -37,3 +42,7 @@ class TournamentsConfig(AppConfig):
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
         )
+        # Cached public pages are dropped when a result, a draw or a bracket changes.
+        from tournaments.pages.cache import connect_receivers
+
+        connect_receivers()

@@ -14,3 +14,10 @@ def count_tournament_game(
     # explicit call in that task, so the match moves as soon as the verdict is stored. If it
     # fails, the sweep task retries it (see tasks.sweep_uncounted_games).
     services.match_game_attach(game_id=game_id)
+
+
+def recount_ruled_game(sender, *, game_id: int, **kwargs) -> None:
+    # A new ruling changed a result that had counted (games.signals.game_result_changed).
+    from tournaments.reporting import match_game_recount
+
+    match_game_recount(game_id=game_id)

@@ -1,0 +1,168 @@
+"""The API of reports: what waits for me, a game's history, confirm, dispute, rule, reopen,
+and score sheets. Thin: the rules are in games.reports."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import reports
+from games.models import GameReport, ReportedGame
+from games.report_serializers import (
+    DisputeSerializer,
+    ReopenSerializer,
+    ReportedGameSerializer,
+    ReportVersionSerializer,
+    RulingSerializer,
+    ScoreSheetSerializer,
+    WaitingReportSerializer,
+)
+from games.reports.selectors import (
+    reported_game_detail,
+    reported_games_to_rule,
+    reports_waiting_for,
+)
+from games.score_sheet import ScoreSheetError, score_sheet_parse
+
+
+def answer_errors(call):
+    """Run a service call; its domain errors become 400 (with field messages) or 403."""
+    try:
+        return call()
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(str(exc) or None) from None
+    except DjangoValidationError as exc:
+        raise ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        ) from None
+    except (GameReport.DoesNotExist, ReportedGame.DoesNotExist):
+        raise Http404 from None
+
+
+def _visible_version(request, pk: int) -> GameReport:
+    version = GameReport.objects.filter(pk=pk).select_related("reported_game").first()
+    if version is None or not reports.may_see(request.user, version.reported_game):
+        raise Http404
+    return version
+
+
+class WaitingReportsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=WaitingReportSerializer(many=True))
+    def get(self, request):
+        """Reports waiting for my confirmation, and (for controllers) the disputes to rule."""
+        waiting = WaitingReportSerializer(reports_waiting_for(request.user), many=True).data
+        to_rule = [
+            {"reported_game": game.pk, "state": game.get_state_display()}
+            for game in reported_games_to_rule(request.user)
+        ]
+        return Response({"waiting": waiting, "to_rule": to_rule})
+
+
+class ReportedGameView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=ReportedGameSerializer)
+    def get(self, request, pk: int):
+        """A game's result and its history: every report and ruling, in order."""
+        reported = answer_errors(
+            lambda: reported_game_detail(reported_game_id=pk, viewer=request.user)
+        )
+        return Response(ReportedGameSerializer(reported).data)
+
+
+class ReportConfirmView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=ReportVersionSerializer)
+    def post(self, request, pk: int):
+        _visible_version(request, pk)
+        version = answer_errors(lambda: reports.report_confirm(actor=request.user, report_id=pk))
+        version.refresh_from_db()
+        return Response(ReportVersionSerializer(version).data)
+
+
+class ReportDisputeView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=DisputeSerializer, responses=ReportVersionSerializer)
+    def post(self, request, pk: int):
+        _visible_version(request, pk)
+        form = DisputeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        version = answer_errors(
+            lambda: reports.report_dispute(
+                actor=request.user, report_id=pk, reason=form.validated_data["reason"]
+            )
+        )
+        version.refresh_from_db()
+        return Response(ReportVersionSerializer(version).data)
+
+
+def _visible_game(request, pk: int) -> None:
+    answer_errors(lambda: reported_game_detail(reported_game_id=pk, viewer=request.user))
+
+
+class ReportRuleView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=RulingSerializer, responses=ReportVersionSerializer)
+    def post(self, request, pk: int):
+        _visible_game(request, pk)
+        form = RulingSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        ruling = answer_errors(
+            lambda: reports.report_rule(
+                actor=request.user,
+                reported_game_id=pk,
+                version_number=form.validated_data["version"],
+                reason=form.validated_data["reason"],
+            )
+        )
+        return Response(ReportVersionSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+class ReportReopenView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ReopenSerializer, responses=ReportedGameSerializer)
+    def post(self, request, pk: int):
+        _visible_game(request, pk)
+        form = ReopenSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        answer_errors(
+            lambda: reports.report_reopen(
+                actor=request.user, reported_game_id=pk, reason=form.validated_data["reason"]
+            )
+        )
+        reported = reported_game_detail(reported_game_id=pk, viewer=request.user)
+        return Response(ReportedGameSerializer(reported).data)
+
+
+class ScoreSheetView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ScoreSheetSerializer, responses=ReportVersionSerializer)
+    def post(self, request):
+        """Report a face-to-face match game from its score sheet (two tile scores)."""
+        form = ScoreSheetSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        try:
+            sheet = score_sheet_parse(form.validated_data)
+        except ScoreSheetError as exc:
+            raise ValidationError(exc.errors) from None
+        version = answer_errors(
+            lambda: reports.score_sheet_submit(
+                actor=request.user,
+                extensions={"match": form.validated_data["match"]},
+                sheet=sheet,
+            )
+        )
+        return Response(ReportVersionSerializer(version).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,216 @@
+"""Answers to a report: confirm, dispute; rulings, reopening, the overdue sweep."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import (
+    AuditAction,
+    GameReport,
+    ReportedGame,
+    ReportKind,
+    ReportRole,
+    ReportStatus,
+    ResultState,
+)
+from games.reports.access import (
+    authority_of,
+    may_confirm,
+    may_reopen,
+    may_rule,
+    opponents_without_account,
+)
+from games.reports.filing import (
+    answer_version,
+    dispute_version,
+    let_stand,
+    new_version,
+)
+from games.reports.notify import tell_rulers, tell_sides_outcome
+from players.roles import is_admin, player_of
+from players.services.audit import audit
+from players.types import User
+
+# --- Answers, rulings, reopening ------------------------------------------------------------
+
+
+def _locked_version(report_id: int) -> GameReport:
+    version = GameReport.objects.select_related("reported_game").get(pk=report_id)
+    reported = ReportedGame.objects.select_for_update().get(pk=version.reported_game_id)
+    version = GameReport.objects.get(pk=report_id)
+    version.reported_game = reported
+    return version
+
+
+@transaction.atomic
+def report_confirm(*, actor: User, report_id: int) -> GameReport:
+    """The other side agrees: the version stands (GameReport.DoesNotExist if unknown)."""
+    version = _locked_version(report_id)
+    if not may_confirm(actor, version):
+        raise PermissionDenied(_("Only the other side of this game may confirm it."))
+    if version.status != ReportStatus.OPEN:
+        raise ValidationError(
+            {
+                "report": _("This report is no longer waiting: %(status)s.")
+                % {"status": version.get_status_display()}
+            }
+        )
+    own = player_of(actor)
+    for_accountless = own is None or own.pk not in version.reported_game.seat_players
+    answer_version(version, actor, ReportStatus.CONFIRMED, "")
+    if for_accountless:
+        _audit(actor, version.reported_game, AuditAction.REPORT_CONFIRM_FOR, "", version.number)
+    return version
+
+
+@transaction.atomic
+def report_dispute(*, actor: User, report_id: int, reason: str) -> GameReport:
+    """The other side disagrees, saying why: the game goes to its controllers (staff)."""
+    version = _locked_version(report_id)
+    if not may_confirm(actor, version):
+        raise PermissionDenied(_("Only the other side of this game may dispute it."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say what is wrong with this report.")})
+    if version.status != ReportStatus.OPEN:
+        raise ValidationError({"report": _("This report is no longer waiting for an answer.")})
+    dispute_version(version, None, actor, reason[:2000])
+    return version
+
+
+@transaction.atomic
+def report_rule(
+    *, actor: User, reported_game_id: int, version_number: int | None, reason: str
+) -> GameReport:
+    """A controller's final word: version N's result stands, or (None) there was no game."""
+    reported = ReportedGame.objects.select_for_update().get(pk=reported_game_id)
+    if not may_rule(actor, reported):
+        raise PermissionDenied(
+            _("Only the championship's controllers (staff for casual games) rule.")
+        )
+    reason = (reason or "").strip()
+    errors: dict[str, str] = {}
+    if not reason:
+        errors["reason"] = _("A ruling needs a reason.")
+    if reported.state not in (ResultState.REPORTED, ResultState.DISPUTED):
+        errors["report"] = _("This result is ruled; an organiser may reopen it first.")
+    chosen = None
+    if version_number is not None:
+        chosen = (
+            reported.versions.filter(number=version_number).exclude(kind=ReportKind.RULING).first()
+        )
+        if chosen is None:
+            errors["version"] = _("This game has no report %(n)s.") % {"n": version_number}
+    elif reported.game_id is not None:
+        errors["version"] = _(
+            "This game's result has stood and counted: choose the report that stands."
+        )
+    if errors:
+        raise ValidationError(errors)
+    ruling = new_version(
+        reported,
+        kind=ReportKind.RULING,
+        role=ReportRole.STAFF if is_admin(actor) else ReportRole.CONTROLLER,
+        author=actor,
+        based_on=chosen,
+        scores=list(chosen.scores) if chosen else [],
+        winner_seat=chosen.winner_seat if chosen else None,
+        end_reason=chosen.end_reason if chosen else "",
+        minutes=chosen.minutes if chosen else None,
+        status=ReportStatus.RULED,
+        reason=reason[:2000],
+    )
+    if chosen is not None:
+        let_stand(reported, ruling, answer=None)
+    else:
+        GameReport.objects.filter(reported_game=reported, status=ReportStatus.OPEN).update(
+            status=ReportStatus.SUPERSEDED
+        )
+        reported.state = ResultState.VOID
+        reported.save(update_fields=["state", "updated"])
+    _audit(actor, reported, AuditAction.REPORT_RULE, reason, version_number)
+    transaction.on_commit(lambda: tell_sides_outcome(ruling.pk))
+    return ruling
+
+
+def _ruled(reported: ReportedGame) -> bool:
+    if reported.state == ResultState.VOID:
+        return True
+    return reported.versions.filter(standing=True, kind=ReportKind.RULING).exists()
+
+
+@transaction.atomic
+def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> ReportedGame:
+    """An organiser reopens a ruled result: it waits for a new ruling.
+
+    A result that stood keeps standing (and counting) until that ruling replaces it, so a
+    match never loses a game it counted while the controllers look again.
+    """
+    reported = ReportedGame.objects.select_for_update().get(pk=reported_game_id)
+    if not may_reopen(actor, reported):
+        raise PermissionDenied(
+            _("Only the championship's organisers (staff for casual games) reopen.")
+        )
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say why the ruling is reopened.")})
+    if not _ruled(reported):
+        raise ValidationError({"report": _("Only a ruled result can be reopened.")})
+    reported.state = ResultState.DISPUTED
+    reported.save(update_fields=["state", "updated"])
+    _audit(actor, reported, AuditAction.REPORT_REOPEN, reason, None)
+    transaction.on_commit(lambda: tell_rulers(reported.pk, _("A ruled game result was reopened.")))
+    return reported
+
+
+def _audit(actor: User, reported: ReportedGame, action: str, reason: str, number: Any) -> None:
+    authority, value = authority_of(reported)
+    ids = authority.audit_ids(value) if authority else {}
+    audit(
+        actor=actor,
+        action=action,
+        target=_("Reported game %(id)s") % {"id": reported.pk},
+        reason=reason,
+        details={"reported_game_id": reported.pk, "version": number, "game_id": reported.game_id},
+        championship_id=ids.get("championship_id"),
+        event_id=ids.get("event_id"),
+    )
+
+
+def reports_confirm_overdue(*, now: dt.datetime | None = None, limit: int = 500) -> list[int]:
+    """The beat task: open versions older than GAME_REPORT_CONFIRM_HOURS stand, and say so.
+
+    Not those against a player without an account: an organiser or staff must confirm them.
+    Each in its own transaction; a row another worker holds is left for the next run.
+    """
+    now = now or timezone.now()
+    before = now - dt.timedelta(hours=settings.GAME_REPORT_CONFIRM_HOURS)
+    ids = list(
+        GameReport.objects.filter(status=ReportStatus.OPEN, created__lte=before)
+        .order_by("created", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+    confirmed = []
+    for report_id in ids:
+        with transaction.atomic():
+            version = _locked_version(report_id)
+            if version.status != ReportStatus.OPEN:
+                continue
+            if opponents_without_account(version.reported_game, version):
+                continue
+            answer_version(
+                version,
+                None,
+                ReportStatus.AUTO_CONFIRMED,
+                _("Nobody answered within %(hours)s hours: confirmed automatically.")
+                % {"hours": f"{settings.GAME_REPORT_CONFIRM_HOURS:g}"},
+            )
+            confirmed.append(report_id)
+    return confirmed

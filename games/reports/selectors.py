@@ -1,0 +1,71 @@
+"""Reads of reported games: what waits for a person, what they may rule, one game's history."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet
+
+from games.models import GameReport, ReportedGame, ReportStatus, ResultState
+from games.reports.access import may_confirm, may_rule, may_see
+from players.models import Player
+from players.roles import is_admin, is_organiser, player_of
+from players.types import User
+
+# Open reports and disputes are few (a report stands after GAME_REPORT_CONFIRM_HOURS), so the
+# per-object checks run in Python over at most this many rows.
+SCAN_LIMIT = 500
+
+
+def _versions() -> Prefetch:
+    return Prefetch(
+        "versions",
+        queryset=GameReport.objects.select_related("author", "side_player", "answered_by").order_by(
+            "number"
+        ),
+    )
+
+
+def reports_waiting_for(user: User) -> list[GameReport]:
+    """Open reports this person may confirm or dispute, oldest first: their opponents'
+    reports, and for organisers and staff those against players without an account."""
+    if not (user and user.is_authenticated):
+        return []
+    own = player_of(user)
+    open_reports = GameReport.objects.filter(status=ReportStatus.OPEN).select_related(
+        "reported_game", "side_player", "author"
+    )
+    if not is_organiser(user):
+        if own is None:
+            return []
+        open_reports = open_reports.filter(reported_game__seat_players__contains=[own.pk])
+    candidates = list(open_reports.order_by("created", "pk")[:SCAN_LIMIT])
+    return [report for report in candidates if may_confirm(user, report)]
+
+
+def reported_games_to_rule(user: User) -> list[ReportedGame]:
+    """Disputed games this person rules (the championship's staff; site staff for all)."""
+    if not (user and user.is_authenticated):
+        return []
+    disputed = ReportedGame.objects.filter(state=ResultState.DISPUTED).order_by("updated", "pk")
+    if is_admin(user):
+        return list(disputed[:SCAN_LIMIT])
+    return [game for game in disputed[:SCAN_LIMIT] if may_rule(user, game)]
+
+
+def reported_game_detail(*, reported_game_id: int, viewer: User) -> ReportedGame:
+    """One reported game with its versions; ReportedGame.DoesNotExist when the viewer may not
+    see it (the same answer as for a game that does not exist)."""
+    reported = ReportedGame.objects.prefetch_related(_versions()).get(pk=reported_game_id)
+    if not may_see(viewer, reported):
+        raise ReportedGame.DoesNotExist
+    return reported
+
+
+def seat_names(reported: ReportedGame) -> list[str]:
+    names = dict(
+        Player.objects.filter(pk__in=reported.seat_players).values_list("pk", "display_name")
+    )
+    return [names.get(player_id, "?") for player_id in reported.seat_players]
+
+
+def reports_of_player(player_id: int) -> QuerySet[ReportedGame]:
+    return ReportedGame.objects.filter(seat_players__contains=[player_id])

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django import template
+
+from games.reports.selectors import reports_waiting_for, seat_names
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def reports_waiting_for_viewer(context, player) -> list | None:
+    """The reports waiting for this player, when the viewer is that player; else None."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or player.user_id != user.pk:
+        return None
+    waiting = reports_waiting_for(user)
+    for report in waiting:
+        report.players = " v ".join(seat_names(report.reported_game))
+    return waiting

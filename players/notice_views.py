@@ -1,0 +1,65 @@
+"""The notices page and its API: my notices, newest first, and marking them read."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from players.models import Notice
+from players.notice_selectors import notices_for
+from players.services.notices import notices_mark_read
+
+
+@login_required
+def notice_list_view(request):
+    page = Paginator(notices_for(request.user), 50).get_page(request.GET.get("page"))
+    return render(request, "players/notices.html", {"page": page})
+
+
+@login_required
+@require_POST
+def notices_read_view(request):
+    notices_mark_read(user=request.user)
+    return redirect("notice-list")
+
+
+class NoticeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Notice
+        fields = ["id", "text", "url", "read", "created"]
+
+
+class NoticesReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**62),
+        required=False,
+        max_length=1000,
+        help_text="The notices to mark read; all of them when left out.",
+    )
+
+
+class NoticeListView(generics.ListAPIView):
+    """My notices, newest first (`read` says whether I have seen each)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    serializer_class = NoticeSerializer
+
+    def get_queryset(self):
+        return notices_for(self.request.user)
+
+
+class NoticesReadView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=NoticesReadSerializer, responses={200: None})
+    def post(self, request):
+        form = NoticesReadSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        changed = notices_mark_read(user=request.user, notice_ids=form.validated_data.get("ids"))
+        return Response({"marked_read": changed})

@@ -336,3 +336,45 @@ def pick(board: Board, cell: Cell, need: dict[int, str], avoid: Iterable[int] = 
             if all(edges(tile, k)[e] == c for e, c in need.items()):
                 return tile, k
     raise AssertionError(f"no tile for {cell} with {need}")
+
+
+def relocate(record: dict, i: int, rng: random.Random) -> None:
+    """Move placement i to another cell where its tile matches colours (restrictions aside)."""
+    moves = record["placements"]
+    board = board_of(record, i)
+    options = [
+        (cell, k)
+        for cell in sorted(frontier(board))
+        for k in rotations(board, cell, moves[i]["tile"])
+    ]
+    if board and options:
+        (q, r), k = rng.choice(options)
+        moves[i].update(q=q, r=r, rotation=k)
+
+
+def perturb(record: dict, rng: random.Random) -> None:
+    moves = record["placements"]
+    if not moves:  # an earlier perturbation cut every placement: nothing left to change
+        return
+    i = rng.randrange(len(moves))
+    kind = rng.randrange(9)
+    if kind >= 7:
+        relocate(record, i, rng)
+    elif kind == 0:
+        j = rng.randrange(len(moves))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind == 1:
+        moves[i]["rotation"] = rng.randrange(6)
+    elif kind == 2:
+        moves[i][rng.choice(["q", "r"])] += rng.choice([-1, 1])
+    elif kind == 3:
+        moves[i]["player"] = rng.randrange(len(record["players"]))
+    elif kind == 4:
+        moves[i]["tile"] = rng.randrange(1, 57)
+    elif kind == 5:
+        del moves[i:]
+    else:
+        record["end"] = rng.choice(
+            [{"reason": "completed"}, {"reason": "deadlock"}, {"reason": "time", "player": 1}]
+        )
+        del moves[i:]

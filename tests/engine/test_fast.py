@@ -1,0 +1,220 @@
+"""The fast engine against the literal one it replaced: the same verdict, key for key.
+
+``games.engine.adjudicate`` accepts legal records itself and hands everything else to
+``games.engine.literal``; ``legal_moves`` works on the fast board and falls back to the literal
+board for hand-built positions its closure cannot hold. These tests generate legal and illegal
+games (two, three, four players and pairs; endgames, deadlocks, resignations) and positions,
+and require identical answers. ``python -m tests.engine.crosscheck`` runs the same comparison
+on thousands of self-play games outside the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from games.engine import adjudicate, legal_moves, literal, selfplay
+from games.engine.errors import MalformedPosition
+from games.engine.position import literal_legal_moves
+
+from .support import (
+    board_of,
+    flower_record,
+    matching_board,
+    perturb,
+    position,
+    random_blob,
+    rotations,
+)
+
+PLAYERS = st.sampled_from(["2", "3", "4", "pairs"])
+
+
+def same(record: object) -> dict:
+    """The fast verdict, after checking it equals the literal one (and as JSON text)."""
+    verdict = adjudicate(record)
+    assert verdict == literal.adjudicate(record)
+    assert json.dumps(verdict) == json.dumps(literal.adjudicate(record))  # key order too
+    return verdict
+
+
+def cut_short(record: dict, rng: random.Random) -> None:
+    """End the game early, by resignation, time or a (possibly false) claim."""
+    upto = rng.randrange(len(record["placements"]) + 1)
+    del record["placements"][upto:]
+    seats = len(record["players"])
+    record["end"] = rng.choice(
+        [
+            {"reason": "resigned", "player": rng.randrange(seats)},
+            {"reason": "time", "player": rng.randrange(seats)},
+            {"reason": "deadlock"},
+            {"reason": "completed"},
+        ]
+    )
+    record.pop("claimed_scores", None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), players=PLAYERS, changes=st.integers(0, 3))
+def test_fast_and_literal_agree_on_perturbed_games(seed: int, players: str, changes: int) -> None:
+    rng = random.Random(seed)
+    record = selfplay(seed, players)
+    for _ in range(changes):
+        perturb(record, rng)
+    same(record)
+    same(json.dumps(record))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=PLAYERS)
+def test_fast_and_literal_agree_on_games_that_end_early(seed: int, players: str) -> None:
+    rng = random.Random(seed)
+    record = selfplay(seed, players)
+    cut_short(record, rng)
+    same(record)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=PLAYERS)
+def test_complete_games_are_judged_by_the_fast_path(seed: int, players: str) -> None:
+    record = selfplay(seed, players)
+    verdict = same(record)
+    assert verdict["valid"]
+    assert verdict["end"] in ("completed", "deadlock")
+    # The fast path accepted it by itself: no literal replay was needed.
+    fast = __import__("games.engine.adjudicate", fromlist=["_judge"])
+    assert fast._judge(record, None) == verdict
+
+
+def test_deadlocks_and_placements_after_them() -> None:
+    for upto in range(8):
+        same(flower_record(upto=upto))
+    for end in ({"reason": "completed"}, {"reason": "resigned", "player": 1}):
+        same(flower_record(end=end))
+    record = flower_record()
+    record["placements"].append(dict(record["placements"][-1]))
+    assert same(record)["error"]["code"] == "GAME_OVER"
+
+
+def test_games_played_into_the_endgame_and_deadlocked_by_selfplay() -> None:
+    kinds = set()
+    for seed in range(120):
+        verdict = same(selfplay(seed, ["2", "3", "4", "pairs"][seed % 4]))
+        kinds.add(verdict["end"])
+        assert verdict["endgame_from"] is None or verdict["endgame_from"] > 1
+    assert "completed" in kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A duplicate key: strict JSON refuses it, whatever value would win.
+        '{"format": "tantrix-game/1", "format": "tantrix-game/1"}',
+        "NaN",
+        "[1, 2]",
+        "\ufeff{}",
+        '{"a": Infinity}',
+        "{",
+    ],
+)
+def test_fast_reader_is_as_strict_as_the_literal_one(text: str) -> None:
+    assert not same(text)["valid"]
+    assert not same(text.encode("utf-8"))["valid"]
+
+
+def test_strings_with_colons_quotes_and_escapes_are_read_like_the_literal_reader() -> None:
+    record = selfplay(3)
+    record["players"][0]["name"] = 'ana: "the \\":" one"'
+    record["event"] = "final: table 1"
+    record["played_at"] = "2026-05-01T12:30:00+02:00"
+    text = json.dumps(record)
+    assert same(text)["valid"]
+    assert same(json.dumps(record, ensure_ascii=True, indent=2))["valid"]
+    # The same key twice inside a placement, hidden among colons in strings.
+    placement = '"rotation": ' + str(record["placements"][0]["rotation"])
+    doubled = text.replace(placement, placement + ", " + placement, 1)
+    assert same(doubled)["error"]["code"] == "MALFORMED"
+    assert same(doubled.replace("final: table 1", "final"))["error"]["code"] == "MALFORMED"
+
+
+def test_malformed_values_in_a_complete_game() -> None:
+    base = selfplay(5)
+    changes = [
+        ("placements", 0, "rotation", 6),
+        ("placements", 1, "tile", True),
+        ("placements", 2, "q", 1.0),
+        ("placements", 3, "player", 2),
+        ("players", 0, "name", " "),
+        ("players", 1, "colour", "pink"),
+    ]
+    for key, index, field, value in changes:
+        record = json.loads(json.dumps(base))
+        record[key][index][field] = value
+        assert same(record)["error"]["code"] == "MALFORMED"
+    for extra in ({"clock": [1.5, float("nan")]}, {"claimed_scores": [1]}, {"event": 3}):
+        record = json.loads(json.dumps(base))
+        record.update(extra)
+        assert same(record)["error"]["code"] == "MALFORMED"
+    record = json.loads(json.dumps(base))
+    record["claimed_scores"] = [0, 0]
+    assert same(record)["claimed_scores_match"] is False
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=PLAYERS,
+    bag_empty=st.booleans(),
+    free=st.booleans(),
+)
+def test_legal_moves_agree_on_positions_from_games(
+    seed: int, players: str, bag_empty: bool, free: bool
+) -> None:
+    rng = random.Random(seed)
+    record = selfplay(seed, players)
+    upto = rng.randrange(len(record["placements"]) + 1)
+    board = board_of(record, upto)
+    used = {tile for tile, _ in board.values()}
+    rest = [tile for tile in range(1, 57) if tile not in used]
+    if not rest:
+        return
+    hand = rng.sample(rest, min(len(rest), rng.randint(1, 6)))
+    doc = position(board, hand, bag_empty, free)
+    assert legal_moves(doc) == literal_legal_moves(doc)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 24), bag_empty=st.booleans())
+def test_legal_moves_agree_on_hand_built_boards(seed: int, size: int, bag_empty: bool) -> None:
+    """Random colour-matched blobs: holes with four sides and failing closures included."""
+    rng = random.Random(seed)
+    try:
+        board = matching_board(random_blob(rng, size))
+    except AssertionError:  # no tile left that matches some cell of this blob
+        assume(False)
+    used = {tile for tile, _ in board.values()}
+    hand = rng.sample([tile for tile in range(1, 57) if tile not in used], 6)
+    doc = position(board, hand, bag_empty)
+    assert legal_moves(doc) == literal_legal_moves(doc)
+
+
+def test_malformed_positions_raise_the_literal_message() -> None:
+    far = position(
+        [{"tile": 1, "q": 0, "r": 0, "rotation": 0}, {"tile": 2, "q": 90, "r": 0, "rotation": 0}],
+        [3],
+    )
+    board = matching_board([(0, 0), (1, 0)])
+    tile, _ = board[(1, 0)]
+    wrong = next(k for k in range(6) if k not in rotations(board, (1, 0), tile))
+    board[(1, 0)] = (tile, wrong)
+    near = position(board, [9])
+    for doc in (far, near):
+        with pytest.raises(MalformedPosition) as fast:
+            legal_moves(doc)
+        with pytest.raises(MalformedPosition) as slow:
+            literal_legal_moves(doc)
+        assert str(fast.value) == str(slow.value)

@@ -13,9 +13,9 @@ What the ratings promise (docs/ratings.md §9-§11):
 - **A rating is its history.** Within a player's table every change starts where the previous
   one left the rating (the first at the table's start value), its ``delta`` is ``after -
   before``, and the ``Rating`` row holds where the last change left it (value, games count and,
-  for the monthly table, month). This is "start value plus the sum of the deltas", checked
-  exactly rather than up to rounding. The monthly table restarts each month, and a revert of a
-  month that is over is compensated within that month without moving the row (§11).
+  for the monthly table, month). In the game-by-game tables this is read along the timeline
+  (each event's current version, in game order; a new month starts afresh), in the Elo in the
+  order the changes were written; checked exactly rather than up to rounding.
 - Optionally (``recompute_breaches``), the stored lobby, monthly, Master and doubles ratings
   equal a replay of the game history with the pure maths (the recompute's own reading and
   replay, which write nothing). The tournament Elo has no such dry run: its recompute rewrites
@@ -32,6 +32,8 @@ from itertools import groupby
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.consistency import Breach, chunks, readable_played_at
@@ -49,6 +51,12 @@ from ratings.models import (
 from ratings.services import start_value
 
 DUEL_TABLES = (RatingSystem.LOBBY, RatingSystem.MONTHLY)
+TIMELINE_TABLES = (
+    RatingSystem.LOBBY,
+    RatingSystem.MONTHLY,
+    RatingSystem.DOUBLES,
+    RatingSystem.MASTER,
+)
 
 
 def _sweep_seconds() -> float:
@@ -279,25 +287,38 @@ def _chains() -> list[Breach]:
     }
     out: list[Breach] = []
     seen: set[tuple[int, str]] = set()
-    changes = (
-        RatingChange.objects.order_by("player_id", "system", "id")
-        .values_list(
-            "id",
+    fields = ("id", "player_id", "system", "reason", "period", "before", "after", "delta")
+    # The game-by-game tables: the timeline, each event's current version, in game order.
+    timeline = (
+        RatingChange.objects.filter(
+            system__in=TIMELINE_TABLES, at__isnull=False, replaced_by__isnull=True
+        )
+        .order_by(
             "player_id",
             "system",
-            "reason",
-            "period",
-            "before",
-            "after",
-            "delta",
-            "games_delta",
+            "at",
+            F("game_id").asc(nulls_last=True),
+            Coalesce("origin_id", "id"),
         )
+        .values_list(*fields, "games_after", "games_delta")
+        .iterator(chunk_size=5000)
+    )
+    for (pid, system), history in groupby(timeline, key=lambda c: (c[1], c[2])):
+        seen.add((pid, system))
+        out += _walk_timeline(pid, system, history, stored.get((pid, system)))
+    # The Elo: its changes in the order they were written.
+    changes = (
+        RatingChange.objects.filter(system=RatingSystem.ELO)
+        .order_by("player_id", "system", "id")
+        .values_list(*fields, "games_delta")
         .iterator(chunk_size=5000)
     )
     for (pid, system), history in groupby(changes, key=lambda c: (c[1], c[2])):
         seen.add((pid, system))
         out += _walk(pid, system, history, stored.get((pid, system)))
     for pid, system in sorted(stored.keys() - seen):
+        if stored[(pid, system)] == _Standing(start_value(system), 0, stored[(pid, system)].period):
+            continue  # every event they had moves nothing any more
         out.append(
             Breach(
                 "rating_without_history",
@@ -309,48 +330,62 @@ def _chains() -> list[Breach]:
     return out
 
 
-def _walk(pid: int, system: str, history: Iterable[tuple], row: _Standing | None) -> list[Breach]:
-    """Replay one player's changes in one table as the services write them (see the module)."""
+def _walk_timeline(
+    pid: int, system: str, history: Iterable[tuple], row: _Standing | None
+) -> list[Breach]:
+    """One player's timeline in one table: every step starts where the previous one ended
+    (a new month from the start), in value and games count; the Rating row is its end."""
     out = []
     start = start_value(system)
     monthly = system == RatingSystem.MONTHLY
     current: _Standing | None = None
-    month_end: dict[str, float] = {}  # monthly: where each month's history stands
-    for change_id, _, _, reason, period, before, after, delta, games_delta in history:
-        ids = {"player": pid, "system": system, "change": change_id}
+    for change_id, _, _, _, period, before, after, delta, games_after, games_delta in history:
         if delta != after - before:
-            out.append(
-                Breach(
-                    "rating_change_delta",
-                    f"change {change_id} ({system}, player {pid}) has delta {delta} but moves "
-                    f"{before} to {after}",
-                    ids,
-                )
-            )
-        if (
-            monthly
-            and reason == ChangeReason.REVERT
-            and (current is None or current.period != period)
-        ):
-            # A month that is over: compensated within its own history, the row stays.
-            expected = month_end.get(period)
-            if expected != before:
-                out.append(_broken(change_id, pid, system, before, expected))
-            month_end[period] = after
-            continue
-        if current is None or (
-            monthly
-            and reason in (ChangeReason.GAME, ChangeReason.ADJUSTMENT)
-            and current.period != period
-        ):
-            # A first change, or the first game or adjustment of a new month: from the start.
-            expected, games = start, 0
+            out.append(_bad_delta(change_id, pid, system, before, after, delta))
+        if current is None or (monthly and current.period != period):
+            expected = _Standing(start, 0, period)
         else:
-            expected, games = current.value, current.games
+            expected = current
+        games_before = None if games_after is None else games_after - games_delta
+        if (before, games_before) != (expected.value, expected.games):
+            out.append(_broken(change_id, pid, system, before, expected.value))
+        current = _Standing(after, games_after if games_after is not None else -1, period)
+    out += _row_matches(pid, system, current, row)
+    return out
+
+
+def _walk(pid: int, system: str, history: Iterable[tuple], row: _Standing | None) -> list[Breach]:
+    """The Elo: every change starts where the previous one (in the order written) left it."""
+    out = []
+    current: _Standing | None = None
+    for change_id, _, _, _, period, before, after, delta, games_delta in history:
+        if delta != after - before:
+            out.append(_bad_delta(change_id, pid, system, before, after, delta))
+        expected, games = (
+            (start_value(system), 0) if current is None else (current.value, current.games)
+        )
         if expected != before:
             out.append(_broken(change_id, pid, system, before, expected))
         current = _Standing(after, max(0, games + games_delta), period)
-        month_end[period] = after
+    return out + _row_matches(pid, system, current, row)
+
+
+def _bad_delta(
+    change_id: int, pid: int, system: str, before: float, after: float, delta: float
+) -> Breach:
+    return Breach(
+        "rating_change_delta",
+        f"change {change_id} ({system}, player {pid}) has delta {delta} but moves "
+        f"{before} to {after}",
+        {"player": pid, "system": system, "change": change_id},
+    )
+
+
+def _row_matches(
+    pid: int, system: str, current: _Standing | None, row: _Standing | None
+) -> list[Breach]:
+    """The Rating row holds where the history ends."""
+    out = []
     if current is None:
         return out
     if row is None:
@@ -396,59 +431,55 @@ RECOMPUTED_TABLES = (
 )
 
 
+class _DryRun:
+    """A replay's writer that stores nothing: it counts the steps that differ, per player."""
+
+    def __init__(self, system: str):
+        from ratings.services.timeline import Writer
+
+        self.system = system
+        self.writer = Writer(system)
+        self.differing: Counter = Counter()
+
+    def take(self, replayed) -> None:
+        self.writer.take(replayed)
+        for change in self.writer.outcome.created + self.writer.outcome.versions:
+            self.differing[change.player_id] += 1
+        self.writer.outcome.created, self.writer.outcome.versions = [], []
+
+
 def recompute_breaches() -> list[Breach]:
-    """Stored ratings against a replay of every valid, not reverted game in game order.
+    """Stored ratings and steps against a replay of the whole history in game order.
 
-    The replay is the recompute's own (``ratings.services``' reading and replay functions, the
-    part of ``ratings_recompute`` before it stores anything): nothing is written. Adjustments
-    are not part of a replay, so a player adjusted by hand differs by design; a game applied
-    after later games (delivered late) also makes a difference until ``recompute_ratings``.
+    The replay is the recompute's own (``ratings.services.recompute.table_replay``, the part of
+    ``ratings_recompute`` before it stores anything), with a writer that writes nothing. On a
+    live database nothing differs: every step and every rating is what the replay computes.
     """
-    from ratings.services.changes import _reverted_game_ids
-    from ratings.services.recompute import _duel_rows, _recompute_doubles, _recompute_duels
+    from ratings.services.recompute import ratings_to_set, table_replay
 
-    try:
-        with transaction.atomic():  # a savepoint: a failed read leaves the snapshot usable
-            reverted = _reverted_game_ids()
-            finals = {
-                system: final
-                for system, (final, _) in _recompute_duels(
-                    _duel_rows(20_000), list(RECOMPUTED_TABLES[:3]), reverted
-                ).items()
-            }
-            finals[RatingSystem.DOUBLES] = _recompute_doubles(reverted)[0]
-    except (DatabaseError, ValueError, OverflowError) as exc:
-        return [
-            Breach(
-                "recompute_failed",
-                f"the ratings cannot be replayed from the game history: {exc}",
-                {},
-            )
-        ]
     out = []
     for system in RECOMPUTED_TABLES:
-        final = finals[system]
-        stored = {
-            pid: _Standing(value, games, period)
-            for pid, value, games, period in Rating.objects.filter(system=system).values_list(
-                "player_id", "value", "games", "period"
-            )
-        }
-        for pid in sorted(final.keys() | stored.keys()):
-            old = stored.get(pid)
-            new = final.get(pid)
-            replayed = (
-                _Standing(new.value, new.games, new.period)
-                if new is not None
-                else _Standing(start_value(system), 0, old.period if old else "")
-            )
-            if old == replayed:
-                continue
-            have = f"{old.value} ({old.games} games)" if old else "no rating"
+        dry = _DryRun(system)
+        try:
+            with transaction.atomic():  # a savepoint: a failed read leaves the snapshot usable
+                known = table_replay(system, writer=dry)
+                wrong = ratings_to_set(system, known, set(dry.differing))
+        except (DatabaseError, ValueError, OverflowError) as exc:
+            return [
+                Breach(
+                    "recompute_failed",
+                    f"the ratings cannot be replayed from the game history: {exc}",
+                    {},
+                )
+            ]
+        for pid in sorted(wrong):
+            replayed = wrong[pid]
+            steps = dry.differing.get(pid, 0)
             out.append(
                 Breach(
                     "recompute_differs",
-                    f"player {pid}'s {system} rating is {have}; a replay of the games gives "
+                    f"player {pid}'s {system} history differs from a replay of it "
+                    f"({steps} step{'s' if steps != 1 else ''}); the replay ends at "
                     f"{replayed.value} ({replayed.games} games)",
                     {"player": pid, "system": system},
                 )

@@ -47,6 +47,7 @@ class ChangeReason(models.TextChoices):
     TOURNAMENT = "tournament", "Tournament Elo"
     ANCHOR = "anchor", "Pool anchoring"
     RECOMPUTE = "recompute", "Recompute from history"
+    REPLAY = "replay", "Recalculated in game order"
 
 
 class Rating(models.Model):
@@ -119,6 +120,19 @@ class RatingChange(models.Model):
     # The parameter set in force when the change was written (ratings/params.py).
     params_version = models.PositiveSmallIntegerField(default=current_version)
     created = models.DateTimeField(default=timezone.now, db_index=True)
+    # The timeline of a game-by-game table (docs/ratings.md §10): the event's place in game order
+    # (a game's played time, an adjustment's time; null for the Elo and for the legacy rows of
+    # migration 0007), the player's games count after it, the version of the same event this row
+    # supersedes (a replay after a late game or a revert writes a new version, never an edit),
+    # and the event's first version (a game's or an adjustment's own row).
+    at = models.DateTimeField(null=True, blank=True)
+    games_after = models.PositiveIntegerField(null=True, blank=True)
+    replaces = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
+    )
+    origin = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["id"]
@@ -146,6 +160,12 @@ class RatingChange(models.Model):
                 condition=Q(reason__in=[r.value for r in ChangeReason]),
                 name="rating_change_reason_known",
             ),
+            # A recalculated version always names the version it supersedes and its event.
+            models.CheckConstraint(
+                condition=~Q(reason=ChangeReason.REPLAY)
+                | (Q(replaces__isnull=False) & Q(origin__isnull=False)),
+                name="rating_change_replay_replaces",
+            ),
             models.CheckConstraint(
                 condition=Q(system__in=[s.value for s in RatingSystem]),
                 name="rating_change_system_known",
@@ -154,6 +174,8 @@ class RatingChange(models.Model):
         indexes = [
             models.Index(fields=["player", "system", "id"], name="change_player_system"),
             models.Index(fields=["system", "reason", "game"], name="change_system_reason_game"),
+            models.Index(fields=["system", "at"], name="change_timeline"),
+            models.Index(fields=["system", "player", "at"], name="change_player_timeline"),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import (
     Count,
     Exists,
+    F,
     FilteredRelation,
     IntegerField,
     Max,
@@ -109,11 +110,20 @@ def player_ratings(*, player_id: int) -> list[Rating]:
 
 
 def rating_history(*, player_id: int, system: str) -> QuerySet[RatingChange]:
-    """Every change of a player's rating in one table, oldest first (the chart's points)."""
-    return (
-        RatingChange.objects.filter(player_id=player_id, system=system)
-        .select_related("game", "reverted_by")
-        .order_by("id")
+    """A player's history in one table, oldest first (the chart's points).
+
+    A game-by-game table shows its timeline: each game's and adjustment's current step, in game
+    order (a step recalculated after a late game or a revert shows once, as it now stands, with
+    ``replaces`` set; a reverted event shows as a step that moves nothing). The Elo shows every
+    change in the order written.
+    """
+    changes = RatingChange.objects.filter(player_id=player_id, system=system).select_related(
+        "game", "reverted_by"
+    )
+    if system == RatingSystem.ELO:
+        return changes.order_by("id")
+    return changes.filter(at__isnull=False, replaced_by__isnull=True).order_by(
+        "at", F("game_id").asc(nulls_last=True), Coalesce("origin_id", "id")
     )
 
 

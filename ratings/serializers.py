@@ -81,6 +81,19 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     played_at = serializers.DateTimeField(
         source="game.played_at", read_only=True, default=None, allow_null=True
     )
+    at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="The step's place in game order (a game's played time, an adjustment's "
+        "time); null for the Elo.",
+    )
+    replaces = serializers.IntegerField(
+        source="replaces_id",
+        read_only=True,
+        allow_null=True,
+        help_text="The earlier version of this step, recalculated after a late game, a revert "
+        "or a recompute.",
+    )
     reverted_by = serializers.SerializerMethodField()
     event_name = serializers.CharField(
         read_only=True,
@@ -105,6 +118,8 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "games_delta",
             "reverts",
             "reverted_by",
+            "replaces",
+            "at",
             "note",
             "created",
             "played_at",

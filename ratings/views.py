@@ -74,7 +74,7 @@ def rating_history_view(request, pk: int):
     history = list(selectors.rating_history(player_id=player.pk, system=system))
     chart = line_chart(
         [c.after for c in history],
-        labels=[f"{c.created:%Y-%m-%d}" for c in history],
+        labels=[f"{c.at or c.created:%Y-%m-%d}" for c in history],
     )
     page = Paginator(history[::-1], PAGE_SIZE).get_page(request.GET.get("page"))
     selectors.with_event_names(page.object_list)

@@ -19,22 +19,16 @@ from ratings.models import (
     PER_GAME_SYSTEMS,
     ChangeReason,
     PendingRating,
-    Rating,
     RatingChange,
     RatingSystem,
     Review,
 )
-from ratings.selectors import game_period, master_title_intervals, title_held_at
-from ratings.services.changes import _params_for
+from ratings.selectors import master_title_intervals, title_held_at
 from ratings.services.flags import _repeated_results_reviews, _swing_reviews
 from ratings.services.locks import _lock
-from ratings.systems import (
-    Duel,
-    LobbyParams,
-    doubles_move,
-    duel_move,
-    monthly_rating,
-)
+from ratings.services.timeline import GameFacts, Writer, replay_from
+
+LATE_GAME_NOTE = "recalculated in game order: an earlier game arrived late"
 
 
 def _fault_injection_delay() -> None:
@@ -277,17 +271,6 @@ def _apply_batch(
     return result
 
 
-@dataclass(slots=True)
-class _Standing:
-    """A rating as a batch leaves it (what `_brought` reads, and the Rating row to write)."""
-
-    value: float
-    games: int
-    period: str
-    last_game_id: int
-    last_played_at: dt.datetime
-
-
 def _tables_of(game: _Game) -> list[str]:
     if not game.valid:
         return []
@@ -298,27 +281,30 @@ def _tables_of(game: _Game) -> list[str]:
     return []  # three- and four-player free-for-all games have no table
 
 
-def _brought(
-    rating: Rating | _Standing | None, system: str, params: LobbyParams, period: str
-) -> tuple[float, int]:
-    """The rating and games count a player brings to a game of ``period``."""
-    if system == RatingSystem.MONTHLY:
-        value = monthly_rating(
-            rating.value if rating else None, rating.period if rating else None, period, params
-        )
-        games = rating.games if rating and rating.period == period else 0
-        return value, games
-    if rating is None:
-        return params.start, 0
-    return rating.value, rating.games
+def game_facts(game: _Game) -> GameFacts:
+    return GameFacts(
+        id=game.id,
+        played_at=game.played_at,
+        winner_seat=game.winner_seat,
+        robot=game.robot,
+        seats=tuple((s.player_id, s.score) for s in game.seats),
+    )
+
+
+def load_game_facts(game_ids: Sequence[int]) -> list[GameFacts]:
+    return [game_facts(g) for g in _load_games(game_ids).values()]
 
 
 def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
-    """Apply these games in game order (caller holds the locks); returns the tables each moved.
+    """Insert these games into every table's timeline they count in (caller holds the locks);
+    returns the tables each moved.
 
-    Reads: the games and seats, the changes they already made, reverts of those, the Master
-    titles of their players, the players' ratings, the wins between the same players (repeated
-    results). Writes: the changes, the Rating rows (one upsert), the review flags.
+    A game later than every other game of its players is simply appended; one that arrives
+    after later games of its players is inserted in its place and the table is replayed forward
+    from there (``timeline.replay_from``), so the stored ratings always equal a replay of the
+    history in game order. Reads: the games and seats, the changes they already made, reverts
+    of those, the Master titles of their players, the table's timeline from the earliest game.
+    Writes: the changes, the Rating rows (one upsert per table), the review flags.
     """
     games = sorted(_load_games(game_ids).values(), key=lambda g: (g.played_at, g.id))
     moved: dict[int, list[str]] = {game.id: [] for game in games}
@@ -355,20 +341,7 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
         for seat in game.seats
     }
     masters = master_title_intervals(player_ids=title_players) if title_players else {}
-    systems = {system for _, tables in plan for system in tables}
-    params = {system: _params_for(system) for system in systems}
-    current: dict[tuple[int, str], Rating | _Standing] = {
-        (r.player_id, r.system): r
-        for r in Rating.objects.filter(
-            player_id__in={seat.player_id for game, _ in plan for seat in game.seats},
-            system__in=systems,
-        )
-    }
-    _fault_injection_delay()
-
-    changes: list[RatingChange] = []
-    written: dict[tuple[int, str], _Standing] = {}
-    decisive: list[tuple[_Game, int, int, RatingChange]] = []  # lobby wins, for repeated results
+    by_table: dict[str, list[_Game]] = defaultdict(list)
     for game, tables in plan:
         for system in tables:
             if system == RatingSystem.MASTER and not (
@@ -378,70 +351,34 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
                 )
             ):
                 continue
-            period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
-            brought = {
-                s.player_id: _brought(
-                    current.get((s.player_id, system)), system, params[system], period
-                )
-                for s in game.seats
-            }
-            if system == RatingSystem.DOUBLES:
-                duel = None
-                after = doubles_move(
-                    [(s.player_id, s.score) for s in game.seats],
-                    game.winner_seat,
-                    game.robot,
-                    lambda pid, brought=brought: brought[pid][0],
-                    params[system],
-                )
-            else:
-                s0, s1 = game.seats
-                duel = Duel.of(
-                    s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, game.robot
-                )
-                after = duel_move(
-                    duel, lambda pid, brought=brought: brought[pid][0], params[system]
-                )
-            made = {}
-            for pid, value in after.items():
-                before, games = brought[pid]
-                made[pid] = RatingChange(
-                    player_id=pid,
-                    system=system,
-                    reason=ChangeReason.GAME,
-                    game_id=game.id,
-                    period=period,
-                    before=before,
-                    after=value,
-                    delta=value - before,
-                    games_delta=1,
-                )
-                standing = _Standing(value, games + 1, period, game.id, game.played_at)
-                current[(pid, system)] = written[(pid, system)] = standing
-            changes.extend(made.values())
-            if system == RatingSystem.LOBBY and duel is not None and not duel.draw:
-                decisive.append((game, duel.first, duel.second, made[duel.first]))
-            moved[game.id].append(system)
+            by_table[system].append(game)
+    _fault_injection_delay()
 
-    RatingChange.objects.bulk_create(changes)
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                player_id=pid,
-                system=system,
-                value=standing.value,
-                games=standing.games,
-                period=standing.period,
-                last_game_id=standing.last_game_id,
-                last_played_at=standing.last_played_at,
-            )
-            for (pid, system), standing in written.items()
-        ],
-        update_conflicts=True,
-        unique_fields=["player", "system"],
-        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
-    )
-    reviews = _swing_reviews(changes) + _repeated_results_reviews(decisive)
+    created: list[RatingChange] = []
+    decisive: list[tuple[_Game, int, int, RatingChange]] = []  # lobby wins, for repeated results
+    for system in PER_GAME_SYSTEMS:
+        table_games = by_table.get(system)
+        if not table_games:
+            continue
+        outcome = replay_from(
+            system,
+            since=[(g.played_at, 0, g.id) for g in table_games],
+            new_games=[game_facts(g) for g in table_games],
+            load_games=load_game_facts,
+            writer=Writer(system, note=LATE_GAME_NOTE),
+        )
+        made = defaultdict(dict)
+        for change in outcome.created:
+            made[change.game_id][change.player_id] = change
+        for game in table_games:
+            moved[game.id].append(system)
+            if system == RatingSystem.LOBBY and game.winner_seat is not None:
+                winner = game.seats[game.winner_seat].player_id
+                loser = game.seats[1 - game.winner_seat].player_id
+                decisive.append((game, winner, loser, made[game.id][winner]))
+        created.extend(outcome.created)
+
+    reviews = _swing_reviews(created) + _repeated_results_reviews(decisive)
     if reviews:
         Review.objects.bulk_create(reviews)
     return moved

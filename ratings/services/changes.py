@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 
 from players.models import AuditEntry, Player
 from players.services.audit import audit
+from players.types import User
 from ratings import params as rating_params
 from ratings.models import (
     SCALED_SYSTEMS,
@@ -48,13 +49,13 @@ def _clamp(system: str, value: float) -> float:
     return value
 
 
-def _actor(user: Any) -> Any:
+def _actor(user: User) -> Any:
     return user if getattr(user, "is_authenticated", False) else None
 
 
 def _audit(
     *,
-    actor: Any,
+    actor: User,
     action: str,
     reason: str = "",
     player_id: int | None = None,
@@ -109,7 +110,7 @@ def _write_change(
     played_at: dt.datetime | None = None,
     event_id: int | None = None,
     reverts: RatingChange | None = None,
-    actor: Any = None,
+    actor: User | None = None,
     note: str = "",
     update_rating: bool = True,
 ) -> RatingChange:

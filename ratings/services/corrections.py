@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Game
 from players.models import Player
+from players.types import User
 from ratings.models import (
     PER_GAME_SYSTEMS,
     SCALED_SYSTEMS,
@@ -18,74 +20,79 @@ from ratings.models import (
     RatingChange,
     RatingSystem,
 )
-from ratings.selectors import current_period
-from ratings.services.apply import _brought
+from ratings.services.apply import load_game_facts
 from ratings.services.changes import (
     _audit,
-    _clamp,
-    _params_for,
     _require_note,
     _write_change,
     start_value,
 )
 from ratings.services.locks import _lock
 from ratings.services.scheduling import enqueue_event_elo
+from ratings.services.timeline import Adjustment, Writer, replay_from
+from ratings.systems.replay import ADJUSTMENT, GAME
+
+# A new adjustment sorts after every stored one made at the same instant (its id is not known
+# before it is written, and it will be the largest).
+_NEW_ID = 2**62
 
 # --- Reverting and adjusting -------------------------------------------------------------------
+#
+# In the game-by-game tables a revert removes an event (a game, an adjustment) from the
+# timeline: the event stays in place as a step that moves nothing (a `revert` row superseding its
+# current version), and the table is replayed forward from there, so the ratings after it equal
+# the history without it, exactly. The Elo is not a timeline: its adjustments and recompute
+# corrections are compensated by minus their delta, and its games are reverted through their
+# tournament's recalculation.
 
 
-def _current_for_revert(change: RatingChange) -> tuple[Rating | None, float, bool]:
-    """The value a compensating change starts from, and whether it moves the Rating row.
-
-    A monthly change of a month that is over is compensated within that month's history; the
-    current month's table is not touched.
-    """
+def _elo_compensate(change: RatingChange, *, actor: User, note: str) -> RatingChange:
     rating = Rating.objects.filter(player_id=change.player_id, system=change.system).first()
-    if change.system == RatingSystem.MONTHLY and (rating is None or rating.period != change.period):
-        last = (
-            RatingChange.objects.filter(
-                player_id=change.player_id, system=change.system, period=change.period
-            )
-            .order_by("-id")
-            .first()
-        )
-        return None, (last.after if last else change.after), False
-    if rating is None:
-        return None, start_value(change.system), True
-    return rating, rating.value, True
-
-
-def _compensate(change: RatingChange, *, actor: Any, note: str) -> RatingChange:
-    rating, current, moves_rating = _current_for_revert(change)
-    if current == change.after:
-        after = change.before  # nothing moved since: restore exactly
-    else:
-        after = _clamp(change.system, current - change.delta)
-    games = (rating.games if rating else 0) - change.games_delta
+    current = rating.value if rating else start_value(change.system)
+    after = change.before if current == change.after else current - change.delta
     return _write_change(
         system=change.system,
         player_id=change.player_id,
         rating=rating,
         before=current,
         after=after,
-        games=games,
+        games=(rating.games if rating else 0) - change.games_delta,
         games_delta=-change.games_delta,
         reason=ChangeReason.REVERT,
-        period=change.period if change.system == RatingSystem.MONTHLY else "",
-        game_id=change.game_id,
         event_id=change.event_id,
         reverts=change,
         actor=actor,
         note=note,
-        update_rating=moves_rating,
     )
 
 
-def game_ratings_revert(*, actor: Any, game_id: int, note: str) -> list[RatingChange]:
-    """Revert every rating change a game caused, in every table, with compensating changes.
+def _void(
+    system: str, origins: list[RatingChange], key: tuple, *, actor: User, note: str
+) -> list[RatingChange]:
+    """Void these first versions (one event) in their table and replay forward."""
+    ids = {c.pk for c in origins}
+    outcome = replay_from(
+        system,
+        since=[key],
+        voiding=ids,
+        load_games=load_game_facts,
+        writer=Writer(system, voiding=ids, actor=actor, note=note),
+    )
+    return outcome.versions
 
-    The game then no longer counts: it is skipped by later applications and by recomputes, and
-    its tournament's Elo is recalculated without it. Later games keep the changes they made.
+
+def _timeline_key(change: RatingChange) -> tuple[dt.datetime, int, int]:
+    if change.game_id is not None:
+        return (change.at, GAME, change.game_id)
+    return (change.at, ADJUSTMENT, change.origin_id or change.pk)
+
+
+def game_ratings_revert(*, actor: User, game_id: int, note: str) -> list[RatingChange]:
+    """Revert a game in every table it counts in: it stays in its place as a step that moves
+    nothing, and each table is replayed forward from it, so every later rating equals the
+    history without the game. Its tournament's Elo is recalculated without it.
+
+    Returns the rows written: the game's own revert rows and the later steps recalculated.
     """
     note = _require_note(note)
     with transaction.atomic():
@@ -97,7 +104,13 @@ def game_ratings_revert(*, actor: Any, game_id: int, note: str) -> list[RatingCh
         )
         if not changes:
             raise ValidationError({"game": "This game has no rating changes left to revert."})
-        compensations = [_compensate(c, actor=actor, note=note) for c in changes]
+        written: list[RatingChange] = []
+        for system in PER_GAME_SYSTEMS:
+            origins = [c for c in changes if c.system == system]
+            if origins:
+                key = (origins[0].at, GAME, game_id)
+                written += _void(system, origins, key, actor=actor, note=note)
+        own = [c for c in written if c.reason == ChangeReason.REVERT]
         _audit(
             actor=actor,
             action=AuditAction.GAME_REVERT,
@@ -106,22 +119,26 @@ def game_ratings_revert(*, actor: Any, game_id: int, note: str) -> list[RatingCh
             details={
                 "game": game_id,
                 "changes": [c.pk for c in changes],
-                "compensations": [c.pk for c in compensations],
+                "compensations": [c.pk for c in own],
+                "recalculated": len(written) - len(own),
             },
         )
         event_id = Game.objects.filter(pk=game_id).values_list("event_id", flat=True).first()
         if event_id is not None:
             transaction.on_commit(lambda: enqueue_event_elo(event_id))
-    return compensations
+    return written
 
 
-def change_revert(*, actor: Any, change_id: int, note: str) -> list[RatingChange]:
+def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChange]:
     """Revert one change: a game's change reverts the whole game (a game counts or it does
-    not); an adjustment or a recompute correction is compensated on its own."""
+    not); an adjustment is taken out of the history (and the table replayed); an Elo
+    recompute correction is compensated on its own."""
     note = _require_note(note)
-    change = RatingChange.objects.filter(pk=change_id).first()
+    change = RatingChange.objects.select_related("origin").filter(pk=change_id).first()
     if change is None:
         raise ValidationError({"change": "No such rating change."})
+    if change.reason == ChangeReason.REPLAY:
+        change = change.origin  # a recalculated version: revert its event
     if change.reason == ChangeReason.GAME:
         return game_ratings_revert(actor=actor, game_id=change.game_id, note=note)
     if change.reason == ChangeReason.REVERT:
@@ -133,26 +150,35 @@ def change_revert(*, actor: Any, change_id: int, note: str) -> list[RatingChange
                 "game instead, and its tournament is recalculated."
             }
         )
+    timeline = change.at is not None
+    if not timeline and change.system != RatingSystem.ELO:
+        raise ValidationError(
+            {"change": "This correction comes from a recompute of the history: adjust instead."}
+        )
     with transaction.atomic():
         _lock(change.system)
-        change = RatingChange.objects.select_for_update().get(pk=change_id)
+        change = RatingChange.objects.select_for_update().get(pk=change.pk)
         if change.is_reverted:
             raise ValidationError({"change": "This change has already been reverted."})
-        compensation = _compensate(change, actor=actor, note=note)
+        if timeline:
+            made = _void(change.system, [change], _timeline_key(change), actor=actor, note=note)
+        else:
+            made = [_elo_compensate(change, actor=actor, note=note)]
+        compensation = next(c for c in made if c.reason == ChangeReason.REVERT)
         _audit(
             actor=actor,
             action=AuditAction.CHANGE_REVERT,
             reason=note,
             player_id=change.player_id,
             change=change,
-            details={"compensation": compensation.pk},
+            details={"compensation": compensation.pk, "recalculated": len(made) - 1},
         )
-    return [compensation]
+    return made
 
 
 def rating_adjust(
     *,
-    actor: Any,
+    actor: User,
     player_id: int,
     system: str,
     reason: str,
@@ -160,7 +186,12 @@ def rating_adjust(
     value: float | None = None,
 ) -> RatingChange:
     """A manual adjustment by an admin, by ``delta`` or to ``value`` (one of them), with a
-    reason (kept on the change and in the audit trail)."""
+    reason (kept on the change and in the audit trail).
+
+    In a game-by-game table the adjustment is an event of the history at the time it is made:
+    every replay (a late game before it, a revert, a recompute) applies it again by the delta it
+    made then.
+    """
     reason = _require_note(reason, "reason")
     if system not in RatingSystem.values:
         raise ValidationError({"system": f"Unknown table {system!r}."})
@@ -170,43 +201,86 @@ def rating_adjust(
         raise ValidationError({"player": "No such player."})
     with transaction.atomic():
         _lock(system)
-        rating = Rating.objects.filter(player_id=player_id, system=system).first()
-        period = ""
-        if system == RatingSystem.MONTHLY:
-            period = current_period()
-            before, games = _brought(rating, system, _params_for(system), period)
-        elif rating is None:
-            before, games = start_value(system), 0
-        else:
-            before, games = rating.value, rating.games
-        after = before + delta if delta is not None else float(value)
-        if system in SCALED_SYSTEMS and not 0.0 <= after <= 1000.0:
-            raise ValidationError(
-                {
-                    "delta" if delta is not None else "value": (
-                        f"The rating would be {after:.2f}; this table runs from 0 to 1000."
-                    )
-                }
+        if system in PER_GAME_SYSTEMS:
+            change = _adjust_timeline(
+                actor=actor,
+                player_id=player_id,
+                system=system,
+                reason=reason,
+                delta=delta,
+                value=value,
             )
-        change = _write_change(
-            system=system,
-            player_id=player_id,
-            rating=rating,
-            before=before,
-            after=after,
-            games=games,
-            games_delta=0,
-            reason=ChangeReason.ADJUSTMENT,
-            period=period,
-            actor=actor,
-            note=reason,
-        )
+        else:
+            change = _adjust_elo(
+                actor=actor,
+                player_id=player_id,
+                system=system,
+                reason=reason,
+                delta=delta,
+                value=value,
+            )
+        if system in SCALED_SYSTEMS and delta is not None:
+            wanted = change.before + delta
+            if not 0.0 <= wanted <= 1000.0:  # the transaction is rolled back
+                raise ValidationError(
+                    {"delta": f"The rating would be {wanted:.2f}; this table runs from 0 to 1000."}
+                )
         _audit(
             actor=actor,
             action=AuditAction.ADJUSTMENT,
             reason=reason,
             player_id=player_id,
             change=change,
-            details={"system": system, "before": before, "after": after},
+            details={"system": system, "before": change.before, "after": change.after},
         )
     return change
+
+
+def _adjust_timeline(
+    *,
+    actor: User,
+    player_id: int,
+    system: str,
+    reason: str,
+    delta: float | None,
+    value: float | None,
+) -> RatingChange:
+    if value is not None and not 0.0 <= value <= 1000.0:
+        raise ValidationError(
+            {"value": f"The rating would be {value:.2f}; this table runs from 0 to 1000."}
+        )
+    now = timezone.now()
+    adjustment = Adjustment(_NEW_ID, player_id, now, delta or 0.0, target=value)
+    outcome = replay_from(
+        system,
+        since=[(now, ADJUSTMENT, _NEW_ID)],
+        new_adjustments=[adjustment],
+        load_games=load_game_facts,
+        writer=Writer(system, actor=actor, adjustment_note=reason, note=reason),
+    )
+    return next(c for c in outcome.created if c.reason == ChangeReason.ADJUSTMENT)
+
+
+def _adjust_elo(
+    *,
+    actor: User,
+    player_id: int,
+    system: str,
+    reason: str,
+    delta: float | None,
+    value: float | None,
+) -> RatingChange:
+    rating = Rating.objects.filter(player_id=player_id, system=system).first()
+    before, games = (rating.value, rating.games) if rating else (start_value(system), 0)
+    return _write_change(
+        system=system,
+        player_id=player_id,
+        rating=rating,
+        before=before,
+        after=before + delta if delta is not None else float(value),
+        games=games,
+        games_delta=0,
+        reason=ChangeReason.ADJUSTMENT,
+        actor=actor,
+        note=reason,
+    )

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from players.types import User
 from ratings import params as rating_params
 from ratings.models import (
     AuditAction,
@@ -47,7 +48,7 @@ class EloRecalculation:
 
 
 def elo_event_recalculate(
-    *, event_id: int, anchor: bool = True, actor: Any = None
+    *, event_id: int, anchor: bool = True, actor: User | None = None
 ) -> EloRecalculation:
     """Recalculate one tournament's Elo from its games (a running event may be done many times).
 

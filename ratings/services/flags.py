@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
+from players.types import User
 from ratings.models import (
     AuditAction,
     ChangeReason,
@@ -132,7 +133,7 @@ def _repeated_results_reviews(
     return reviews
 
 
-def game_review_flag(*, game_id: int, note: str = "", actor: Any = None) -> Review | None:
+def game_review_flag(*, game_id: int, note: str = "", actor: User | None = None) -> Review | None:
     """Flag a rated game for review because it was later ruled on or invalidated.
 
     The seam for ``tournaments`` (a match ruling) and for the sweep (a record no longer valid):

@@ -1,13 +1,17 @@
-"""Recomputing tables from the whole game history."""
+"""Recomputing tables from the whole history.
+
+The game-by-game tables (lobby, monthly, doubles, Master) are replayed from their first event
+with ``ratings.systems.replay``, the loop the live system runs from a late game's place, without
+trusting anything stored: every step that differs from the stored timeline gets a new version
+(reason ``replay``) and every Rating row that differs is set. On a live database nothing differs
+(docs/ratings.md §11). The Elo replays every event in tournament order, anchoring after each.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import time
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,8 +20,10 @@ from django.db.models import FilteredRelation, Q
 
 from games.models import Game, RecordStatus
 from players.models import Player
+from players.types import User
 from ratings import params as rating_params
 from ratings.models import (
+    PER_GAME_SYSTEMS,
     AuditAction,
     ChangeReason,
     EloEvent,
@@ -30,30 +36,34 @@ from ratings.selectors import (
     both_seats,
     elo_event_games,
     elo_event_states,
-    game_period,
     master_title_intervals,
     title_held_at,
 )
-from ratings.services.changes import _actor, _audit, _params_for, _reverted_game_ids, start_value
+from ratings.services.changes import _actor, _audit, _params_for, start_value
 from ratings.services.elo import _anchor_step
 from ratings.services.locks import _lock
-from ratings.systems import (
-    EloRating,
-    doubles_move,
-    duel_tuple,
-    elo_tournament,
-    recompute_lobby,
+from ratings.services.timeline import (
+    GameFacts,
+    Writer,
+    adjustments,
+    merge_events,
+    reverted_origins,
+    store_ratings,
+    timeline_rows,
 )
+from ratings.systems import EloRating, elo_tournament
+from ratings.systems.replay import Standing, replay
 
-# --- Recompute from history --------------------------------------------------------------------
+RECOMPUTE_NOTE = "recomputed from the game history"
 
 
 @dataclass
 class SystemRecompute:
     system: str
-    games: int = 0
+    games: int = 0  # events replayed (games, adjustments, reverted events)
     players: int = 0
-    corrected: int = 0
+    corrected: int = 0  # players whose rating row was set
+    steps: int = 0  # steps stored anew (new versions, or first versions of unrated games)
 
 
 @dataclass
@@ -62,56 +72,28 @@ class Recompute:
     seconds: float = 0.0
 
 
-@dataclass(slots=True)
-class _Final:
-    value: float
-    games: int
-    period: str = ""
-    last_game: int | None = None
-    last_played: dt.datetime | None = None
-
-
-def _duel_rows(chunk_size: int) -> Iterator[tuple]:
-    """All valid two-player games in game order, both seats on one row: one streamed query."""
-    return (
-        Game.objects.filter(players_count=2, is_pairs=False, record__status=RecordStatus.VALID)
-        .annotate(**both_seats())
-        .order_by("played_at", "id")
-        .values_list(
-            "id",
-            "played_at",
-            "winner_seat",
-            "context",
-            "first__player_id",
-            "first__score",
-            "second__player_id",
-            "second__score",
-        )
-        .iterator(chunk_size=chunk_size)
-    )
+ProgressHook = Callable[[str, int], None]  # (table, events replayed so far)
 
 
 def ratings_recompute(
     *,
     systems: Sequence[str] | None = None,
-    actor: Any = None,
+    actor: User | None = None,
     progress: bool = False,
+    on_progress: ProgressHook | None = None,
     chunk_size: int = 20_000,
 ) -> Recompute:
-    """Recompute tables from the whole game history and store the differences.
+    """Recompute tables from the whole history and store what differs.
 
-    Replays every valid, not reverted game in game order (played time, then id) with the pure
-    maths, then compares the result with the stored ratings: each player whose rating differs
-    gets one "recompute" change (append-only, like everything else) and their Rating row is set.
-    When nothing was missed, reverted or reconfigured, nothing differs: the incremental path and
-    this one compute the same floats.
-
-    One streamed, ordered query reads the games (both seats on one row), ``recompute_lobby``
-    replays them, and the results are written with bulk inserts; the tables are locked for the
-    duration so no game is applied meanwhile.
+    Game-by-game tables: every game (in game order: played time, then id), adjustment and
+    reverted event is replayed from the start; a step that differs from its stored version gets
+    a new version, a game never rated gets its first one, and each Rating row is set to where
+    the player's timeline ends. On a live database nothing differs: the live system stores
+    exactly what this replay computes. Run it after a new parameter-set version. The tables are
+    locked for the duration, so no game is applied meanwhile. ``progress`` shows a terminal bar;
+    ``on_progress(table, events)`` is called every few thousand events (the Celery task's
+    status).
     """
-    from tqdm import tqdm
-
     wanted = list(dict.fromkeys(systems or RatingSystem.values))
     for system in wanted:
         if system not in RatingSystem.values:
@@ -121,38 +103,17 @@ def ratings_recompute(
     with transaction.atomic():
         # A recompute may wait for the batch in progress, but not forever either.
         _lock(*wanted, wait_seconds=settings.RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS)
-        reverted = _reverted_game_ids()
-        duel_systems = [
-            s
-            for s in (RatingSystem.LOBBY, RatingSystem.MONTHLY, RatingSystem.MASTER)
-            if s in wanted
-        ]
-        if duel_systems:
-            total = (
-                Game.objects.filter(
-                    players_count=2, is_pairs=False, record__status=RecordStatus.VALID
-                ).count()
-                if progress
-                else None
-            )
-            rows = tqdm(
-                _duel_rows(chunk_size),
-                total=total,
-                desc="two-player games",
-                unit="game",
-                unit_scale=True,
-                disable=not progress,
-            )
-            finals = _recompute_duels(rows, duel_systems, reverted)
-            for system, (final, games) in finals.items():
-                result.systems[system] = _store_recomputed(system, final, games, actor)
-        if RatingSystem.DOUBLES in wanted:
-            final, games = _recompute_doubles(reverted)
-            result.systems[RatingSystem.DOUBLES] = _store_recomputed(
-                RatingSystem.DOUBLES, final, games, actor
+        for system in (s for s in PER_GAME_SYSTEMS if s in wanted):
+            result.systems[system] = _recompute_table(
+                system,
+                actor=actor,
+                chunk_size=chunk_size,
+                progress=_progress_wrapper(system, progress, on_progress),
             )
         if RatingSystem.ELO in wanted:
             result.systems[RatingSystem.ELO] = _recompute_elo(actor)
+            if on_progress is not None:
+                on_progress(RatingSystem.ELO, result.systems[RatingSystem.ELO].games)
         result.seconds = time.perf_counter() - began
         _audit(
             actor=actor,
@@ -168,178 +129,193 @@ def ratings_recompute(
     return result
 
 
-def _recompute_duels(
-    rows: Iterable[tuple], systems: Sequence[str], reverted: set[int]
-) -> dict[str, tuple[dict[int, _Final], int]]:
+def _progress_wrapper(
+    system: str, bar: bool, hook: ProgressHook | None
+) -> Callable[[Iterable[GameFacts]], Iterable[GameFacts]] | None:
+    if not bar and hook is None:
+        return None
+
+    def wrap(games: Iterable[GameFacts]) -> Iterator[GameFacts]:
+        from tqdm import tqdm
+
+        label = RatingSystem(system).label
+        for done, game in enumerate(
+            tqdm(games, desc=f"{label}: games", unit="game", unit_scale=True, disable=not bar), 1
+        ):
+            if hook is not None and done % 5000 == 0:
+                hook(system, done)
+            yield game
+        if hook is not None:
+            hook(system, done if "done" in locals() else 0)
+
+    return wrap
+
+
+def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
+    """Every two-player game in game order, both seats on one row: one streamed query. Games
+    whose record is no longer valid come too: they stay in the history while they have rated
+    steps (until an admin reverts them); such a game without them does not enter."""
     robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
-    want_lobby = RatingSystem.LOBBY in systems
-    want_monthly = RatingSystem.MONTHLY in systems
-    want_master = RatingSystem.MASTER in systems
-    masters = master_title_intervals() if want_master else {}
-    by_period: dict[str, list[tuple]] = defaultdict(list)
-    master_games: list[tuple] = []
-    last: dict[int, tuple[int, dt.datetime]] = {}
-    last_in_period: dict[str, dict[int, tuple[int, dt.datetime]]] = defaultdict(dict)
-    master_last: dict[int, tuple[int, dt.datetime]] = {}
-    counted = [0]
-
-    def duels() -> Iterator[tuple]:
-        for game_id, played, winner_seat, context, p0, s0, p1, s1 in rows:
-            if game_id in reverted or p0 is None or p1 is None:
-                continue
-            counted[0] += 1
-            t = duel_tuple(p0, s0, p1, s1, winner_seat, p0 in robots or p1 in robots)
-            last[p0] = last[p1] = (game_id, played)
-            if want_monthly:
-                period = game_period(played)
-                by_period[period].append(t)
-                seen = last_in_period[period]
-                seen[p0] = seen[p1] = (game_id, played)
-            if want_master and (
-                context == "master"
-                or (
-                    p0 in masters
-                    and p1 in masters
-                    and title_held_at(masters[p0], played)
-                    and title_held_at(masters[p1], played)
-                )
-            ):
-                master_games.append(t)
-                master_last[p0] = master_last[p1] = (game_id, played)
-            yield t
-
-    out: dict[str, tuple[dict[int, _Final], int]] = {}
-    lobby = recompute_lobby(duels(), params=_params_for(RatingSystem.LOBBY))
-    if want_lobby:
-        out[RatingSystem.LOBBY] = (_finals(lobby, last), counted[0])
-    if want_monthly:
-        final: dict[int, _Final] = {}
-        params = _params_for(RatingSystem.MONTHLY)
-        for period in sorted(by_period):  # later months overwrite earlier ones
-            month = recompute_lobby(by_period[period], params=params)
-            for pid, f in _finals(month, last_in_period[period]).items():
-                f.period = period
-                final[pid] = f
-        out[RatingSystem.MONTHLY] = (final, counted[0])
-    if want_master:
-        master = recompute_lobby(master_games, params=_params_for(RatingSystem.MASTER))
-        out[RatingSystem.MASTER] = (_finals(master, master_last), len(master_games))
-    return out
-
-
-def _finals(replayed: Any, last: dict[int, tuple[int, dt.datetime]]) -> dict[int, _Final]:
-    return {
-        pid: _Final(
-            value=value,
-            games=replayed.games.get(pid, 0),
-            last_game=last.get(pid, (None, None))[0],
-            last_played=last.get(pid, (None, None))[1],
+    rows = (
+        Game.objects.filter(players_count=2, is_pairs=False)
+        .annotate(**both_seats())
+        .order_by("played_at", "id")
+        .values_list(
+            "id",
+            "played_at",
+            "winner_seat",
+            "context",
+            "record__status",
+            "first__player_id",
+            "first__score",
+            "second__player_id",
+            "second__score",
         )
-        for pid, value in replayed.ratings.items()
-    }
+        .iterator(chunk_size=chunk_size)
+    )
+    for game_id, played, winner_seat, context, status, p0, s0, p1, s1 in rows:
+        if p0 is None or p1 is None:
+            continue
+        yield GameFacts(
+            id=game_id,
+            played_at=played,
+            winner_seat=winner_seat,
+            robot=p0 in robots or p1 in robots,
+            seats=((p0, s0), (p1, s1)),
+            valid=status == RecordStatus.VALID,
+            context=context,
+        )
 
 
-def _recompute_doubles(reverted: set[int]) -> tuple[dict[int, _Final], int]:
-    params = _params_for(RatingSystem.DOUBLES)
+def _pairs_facts(chunk_size: int) -> Iterator[GameFacts]:
+    """Every pairs game in game order, its four seats on one row."""
     robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
     seat_relations = {
         f"s{i}": FilteredRelation("seats", condition=Q(seats__seat=i)) for i in range(4)
     }
     rows = (
-        Game.objects.filter(is_pairs=True, record__status=RecordStatus.VALID)
+        Game.objects.filter(is_pairs=True)
         .annotate(**seat_relations)
         .order_by("played_at", "id")
         .values_list(
             "id",
             "played_at",
             "winner_seat",
+            "record__status",
             *(f"s{i}__{f}" for i in range(4) for f in ("player_id", "score")),
         )
-        .iterator(chunk_size=5000)
+        .iterator(chunk_size=chunk_size)
     )
-    ratings: dict[int, float] = {}
-    counts: dict[int, int] = defaultdict(int)
-    last: dict[int, tuple[int, dt.datetime]] = {}
-    n = 0
-    start = params.start
-    for game_id, played, winner_seat, *flat in rows:
-        if game_id in reverted or None in flat:
+    for game_id, played, winner_seat, status, *flat in rows:
+        if None in flat:
             continue
-        seats = [(flat[2 * i], flat[2 * i + 1]) for i in range(4)]
-        robot = any(pid in robots for pid, _ in seats)
-        moved = doubles_move(seats, winner_seat, robot, lambda p: ratings.get(p, start), params)
-        ratings.update(moved)
-        for pid in moved:
-            counts[pid] += 1
-            last[pid] = (game_id, played)
-        n += 1
-    return (
-        {
-            pid: _Final(value, counts[pid], last_game=last[pid][0], last_played=last[pid][1])
-            for pid, value in ratings.items()
-        },
-        n,
+        seats = tuple((flat[2 * i], flat[2 * i + 1]) for i in range(4))
+        yield GameFacts(
+            id=game_id,
+            played_at=played,
+            winner_seat=winner_seat,
+            robot=any(pid in robots for pid, _ in seats),
+            seats=seats,
+            valid=status == RecordStatus.VALID,
+        )
+
+
+def _counts_in(system: str) -> Callable[[GameFacts], bool]:
+    """Whether a game not rated yet enters the table: valid, and for the Master ranking played
+    in a Master context or between two players holding the title at the time."""
+    if system != RatingSystem.MASTER:
+        return lambda game: game.valid
+    masters = master_title_intervals()
+
+    def counts(game: GameFacts) -> bool:
+        return game.valid and (
+            game.context == "master"
+            or all(title_held_at(masters.get(pid, ()), game.played_at) for pid, _ in game.seats)
+        )
+
+    return counts
+
+
+def table_replay(
+    system: str,
+    *,
+    writer: Writer,
+    chunk_size: int = 20_000,
+    progress: Callable[[Iterable[GameFacts]], Iterable[GameFacts]] | None = None,
+) -> dict[int, Standing]:
+    """Replay one game-by-game table from its first event without trusting anything stored,
+    handing every event to ``writer`` (which stores what differs, or only counts it); returns
+    every player's standing at the end. The recompute and the consistency check run this; the
+    live system runs the same loop (``ratings.systems.replay``) from a late game's place."""
+    games: Iterable[GameFacts] = (
+        _pairs_facts(chunk_size) if system == RatingSystem.DOUBLES else _duel_facts(chunk_size)
     )
+    if progress is not None:
+        games = progress(games)
+    known: dict[int, Standing] = {}
+    events = merge_events(
+        system,
+        games,
+        timeline_rows(system),
+        adjustments(system),
+        void=reverted_origins(system),
+        counts=_counts_in(system),
+    )
+    for replayed in replay(
+        events,
+        _params_for(system),
+        known=known,
+        monthly=system == RatingSystem.MONTHLY,
+        trust_stored=False,
+    ):
+        writer.take(replayed)
+    return known
 
 
-def _store_recomputed(
-    system: str, final: dict[int, _Final], games: int, actor: Any
-) -> SystemRecompute:
-    """Write one "recompute" change per player whose stored rating differs, and the ratings."""
+def ratings_to_set(
+    system: str, known: dict[int, Standing], touched: set[int]
+) -> dict[int, Standing]:
+    """The Rating rows a replay's ending standings correct: those that differ (or whose player's
+    steps were stored anew), and those missing."""
     start = start_value(system)
-    stored = {r.player_id: r for r in Rating.objects.filter(system=system)}
-    changes: list[RatingChange] = []
-    rows: list[Rating] = []
-    for pid in final.keys() | stored.keys():
-        old = stored.get(pid)
-        new = final.get(pid)
-        if new is None:  # every game they had was reverted: back to the start
-            new = _Final(start, 0, period=old.period if old else "")
-        if (
-            old is not None
-            and old.value == new.value
-            and old.games == new.games
-            and old.period == new.period
+    fixed: dict[int, Standing] = {}
+    remaining = dict(known)
+    for pid, value, games, period in Rating.objects.filter(system=system).values_list(
+        "player_id", "value", "games", "period"
+    ):
+        standing = remaining.pop(pid, None) or Standing(start, 0, period)
+        if pid in touched or (value, games, period) != (
+            standing.value,
+            standing.games,
+            standing.period,
         ):
-            continue
-        before = old.value if old is not None else start
-        changes.append(
-            RatingChange(
-                player_id=pid,
-                system=system,
-                reason=ChangeReason.RECOMPUTE,
-                period=new.period,
-                before=before,
-                after=new.value,
-                delta=new.value - before,
-                games_delta=new.games - (old.games if old else 0),
-                actor=_actor(actor),
-                note="recomputed from the game history",
-            )
-        )
-        rows.append(
-            Rating(
-                player_id=pid,
-                system=system,
-                value=new.value,
-                games=new.games,
-                period=new.period,
-                last_game_id=new.last_game or (old.last_game_id if old else None),
-                last_played_at=new.last_played or (old.last_played_at if old else None),
-            )
-        )
-    RatingChange.objects.bulk_create(changes, batch_size=5000)
-    Rating.objects.bulk_create(
-        rows,
-        batch_size=5000,
-        update_conflicts=True,
-        unique_fields=["player", "system"],
-        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
+            fixed[pid] = standing
+    fixed.update(remaining)  # a history and no Rating row yet
+    return fixed
+
+
+def _recompute_table(
+    system: str,
+    *,
+    actor: User | None,
+    chunk_size: int,
+    progress: Callable[[Iterable[GameFacts]], Iterable[GameFacts]] | None,
+) -> SystemRecompute:
+    writer = Writer(system, actor=actor, note=RECOMPUTE_NOTE, flush_every=5000)
+    known = table_replay(system, writer=writer, chunk_size=chunk_size, progress=progress)
+    writer.flush()
+    fixed = ratings_to_set(system, known, writer.touched)
+    store_ratings(system, fixed, writer.last_game)
+    return SystemRecompute(
+        system=system,
+        games=writer.outcome.events_replayed,
+        players=len(known),
+        corrected=len(fixed),
+        steps=writer.written,
     )
-    return SystemRecompute(system=system, games=games, players=len(final), corrected=len(changes))
 
 
-def _recompute_elo(actor: Any) -> SystemRecompute:
+def _recompute_elo(actor: User) -> SystemRecompute:
     """Replay every event in tournament order, anchoring after each, as the beat task does."""
     params = rating_params.elo_params()
     states = elo_event_states()
@@ -386,6 +362,42 @@ def _recompute_elo(actor: Any) -> SystemRecompute:
         )
         for s in states
     )
-    final = {pid: _Final(s.rating, s.games) for pid, s in standings.items()}
-    summary = _store_recomputed(RatingSystem.ELO, final, total_games, actor)
-    return summary
+    return _store_elo(standings, total_games, actor)
+
+
+def _store_elo(final: dict[int, EloRating], games: int, actor: User | None) -> SystemRecompute:
+    """One "recompute" change per player whose stored Elo differs, and the Rating rows."""
+    system = RatingSystem.ELO
+    start = start_value(system)
+    stored = {r.player_id: r for r in Rating.objects.filter(system=system)}
+    changes: list[RatingChange] = []
+    rows: list[Rating] = []
+    for pid in final.keys() | stored.keys():
+        old = stored.get(pid)
+        new = final.get(pid) or EloRating(start, 0)  # every game they had was reverted
+        if old is not None and (old.value, old.games) == (new.rating, new.games):
+            continue
+        before = old.value if old is not None else start
+        changes.append(
+            RatingChange(
+                player_id=pid,
+                system=system,
+                reason=ChangeReason.RECOMPUTE,
+                before=before,
+                after=new.rating,
+                delta=new.rating - before,
+                games_delta=new.games - (old.games if old else 0),
+                actor=_actor(actor),
+                note=RECOMPUTE_NOTE,
+            )
+        )
+        rows.append(Rating(player_id=pid, system=system, value=new.rating, games=new.games))
+    RatingChange.objects.bulk_create(changes, batch_size=5000)
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=5000,
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "updated"],
+    )
+    return SystemRecompute(system=system, games=games, players=len(final), corrected=len(changes))

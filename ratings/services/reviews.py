@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from players.types import User
 from ratings.models import (
     AuditAction,
     ChangeReason,
@@ -31,7 +30,7 @@ def _open_review(review_id: int) -> Review:
     return review
 
 
-def review_approve(*, actor: Any, review_id: int, note: str) -> Review:
+def review_approve(*, actor: User, review_id: int, note: str) -> Review:
     """Close a review leaving the ratings as they are."""
     note = _require_note(note)
     with transaction.atomic():
@@ -53,7 +52,7 @@ def review_approve(*, actor: Any, review_id: int, note: str) -> Review:
     return review
 
 
-def review_revert(*, actor: Any, review_id: int, note: str) -> Review:
+def review_revert(*, actor: User, review_id: int, note: str) -> Review:
     """Close a review by reverting what it flags: the flagged game in every table, or the
     flagged change. Other open reviews of the same game close with it."""
     note = _require_note(note)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from players.models import Player
+from players.types import User
 from ratings import params as rating_params
 from ratings.models import (
     AuditAction,
@@ -40,7 +40,7 @@ ELIGIBILITY_MESSAGES = {
 }
 
 
-def title_award(*, actor: Any, player_id: int, note: str) -> Title:
+def title_award(*, actor: User, player_id: int, note: str) -> Title:
     """Award the Master title to an eligible player, within the cap (counted under a lock)."""
     note = _require_note(note)
     params = rating_params.title_params()
@@ -90,7 +90,7 @@ def title_award(*, actor: Any, player_id: int, note: str) -> Title:
     return title
 
 
-def title_withdraw(*, actor: Any, title_id: int, note: str, lapsed: bool = False) -> Title:
+def title_withdraw(*, actor: User, title_id: int, note: str, lapsed: bool = False) -> Title:
     """End a held title (as lapsed, or withdrawn); its open lapse reviews close as approved."""
     note = _require_note(note)
     with transaction.atomic():

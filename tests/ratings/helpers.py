@@ -89,11 +89,26 @@ def snapshot() -> dict[tuple[int, str], tuple[float, int, str]]:
 
 
 def assert_chains_consistent() -> None:
-    """Within each player's table (and month), every change starts where the previous ended."""
-    last: dict[tuple[int, str, str], float] = {}
-    for c in RatingChange.objects.order_by("id"):
-        key = (c.player_id, c.system, c.period)
-        if key in last and c.reason not in ("recompute",):
-            assert c.before == last[key], f"change {c.pk} starts at {c.before}, not {last[key]}"
+    """Every rating is its history. Game-by-game tables: along each timeline (game order) every
+    step starts where the previous ended and each Rating row holds where it ends
+    (``ratings.consistency``). The Elo (tests seed its Rating rows directly): every change
+    starts where the previous one, in the order written, ended."""
+    from ratings.consistency import _chains
+
+    breaches = [b for b in _chains() if b.ids.get("system") != "elo"]
+    assert not breaches, [b.message for b in breaches]
+    last: dict[int, float] = {}
+    for c in RatingChange.objects.filter(system="elo").order_by("id"):
+        if c.player_id in last and c.reason != "recompute":
+            assert c.before == last[c.player_id], f"change {c.pk} starts at {c.before}"
         assert c.delta == c.after - c.before
-        last[key] = c.after
+        last[c.player_id] = c.after
+
+
+def seed(player: Player, system: str, value: float) -> None:
+    """Give a player a rating in a game-by-game table through its history: an adjustment."""
+    from ratings import services
+
+    services.rating_adjust(
+        actor=None, player_id=player.pk, system=system, value=value, reason="test seed"
+    )

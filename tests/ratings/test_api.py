@@ -186,9 +186,10 @@ def test_history_is_chart_data(rated, admin_user):
     services.game_ratings_revert(actor=admin_user, game_id=game.pk, note="void")
     body = client_for(None).get(f"/api/ratings/players/{a.pk}/history/?system=lobby").json()
     points = body["results"]
-    assert [p["reason"] for p in points] == ["game", "revert"]
-    assert points[0]["after"] == points[1]["before"]
-    assert points[0]["reverted_by"] == points[1]["id"] and points[1]["reverts"] == points[0]["id"]
+    # The timeline: the reverted game stays in its place as a step that moves nothing.
+    assert [p["reason"] for p in points] == ["revert"]
+    assert points[0]["before"] == points[0]["after"] == 500.0
+    assert points[0]["reverts"] == points[0]["replaces"]
     assert points[0]["played_at"] is not None
     bad = client_for(None).get(f"/api/ratings/players/{a.pk}/history/?system=go")
     assert bad.status_code == 400 and "system" in bad.json()

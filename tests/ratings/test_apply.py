@@ -24,7 +24,7 @@ from ratings.systems import (
     recompute_lobby,
 )
 from tests.factories import PlayerFactory
-from tests.ratings.helpers import assert_chains_consistent, make_game, rating, value
+from tests.ratings.helpers import assert_chains_consistent, make_game, rating, seed, value
 
 pytestmark = pytest.mark.django_db
 
@@ -60,9 +60,10 @@ def test_robot_games_count_half_and_draws_move_toward_each_other(four):
     assert value(a) == lobby_update(500.0, 500.0, 9, robot=True)[0]
     assert value(a) - 500 == pytest.approx(1.9793, abs=1e-4)  # half of +3.96
 
-    Rating.objects.create(player=b, system="lobby", value=300.0, games=10)
-    Rating.objects.create(player=c, system="lobby", value=700.0, games=10)
-    services.game_ratings_apply(game_id=make_game([b, c], [12, 12]).pk)
+    seed(b, "lobby", 300.0)
+    seed(c, "lobby", 700.0)
+    after_seeds = timezone.now() + dt.timedelta(seconds=1)  # after the adjustments, in game order
+    services.game_ratings_apply(game_id=make_game([b, c], [12, 12], played_at=after_seeds).pk)
     expected = lobby_draw(300.0, 700.0)
     assert (value(b), value(c)) == expected
     assert value(b) - 300 == pytest.approx(0.99, abs=0.01)  # 300 v 700: +0.99 and −1.02
@@ -118,8 +119,11 @@ def test_monthly_table_restarts_at_700_on_the_first(four):
 def test_doubles_example_from_the_docs(four):
     a1, b1, a2, b2 = four
     for player, start in ((a1, 600.0), (a2, 400.0), (b1, 700.0), (b2, 300.0)):
-        Rating.objects.create(player=player, system="doubles", value=start, games=5)
-    game = make_game([a1, b1, a2, b2], [14, 10, 14, 10], winner=0, pairs=True)
+        seed(player, "doubles", start)
+    after_seeds = timezone.now() + dt.timedelta(seconds=1)  # after the adjustments, in game order
+    game = make_game(
+        [a1, b1, a2, b2], [14, 10, 14, 10], winner=0, pairs=True, played_at=after_seeds
+    )
     assert services.game_ratings_apply(game_id=game.pk) == ["doubles"]
     (w1, w2), (l1, l2) = doubles_update((600.0, 400.0), (700.0, 300.0), 4, params=DOUBLES_PARAMS)
     assert (value(a1, "doubles"), value(a2, "doubles")) == (w1, w2)

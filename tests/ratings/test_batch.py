@@ -98,7 +98,9 @@ def test_a_batch_costs_the_same_queries_for_few_games_or_many(players, settings)
         with CaptureQueriesContext(connection) as ctx:
             assert services.games_ratings_apply_announced().games_moved == n
         counts.append(len(ctx.captured_queries))
-    assert counts[0] == counts[1] <= 16  # one lock statement, bulk reads, bulk writes
+    # One lock statement, then per table: the timeline after the batch's first game, the
+    # standings brought, the changes and the Rating rows (bulk); the same for 3 games or 40.
+    assert counts[0] == counts[1] <= 20
 
 
 def test_a_duplicate_task_that_finds_nothing_costs_one_query(players, django_assert_num_queries):

@@ -57,24 +57,42 @@ def test_revert_restores_the_previous_values_in_every_table(pair, admin_user):
         services.game_ratings_revert(actor=admin_user, game_id=second.pk, note="again")
 
 
-def test_revert_with_later_games_compensates_and_keeps_later_changes(pair, admin_user):
+def test_revert_in_the_middle_of_two_histories_equals_the_history_without_the_game(
+    pair, admin_user
+):
     a, b = pair
-    c = PlayerFactory()
-    g1 = make_game([a, b], [19, 10])
-    g2 = make_game([a, c], [25, 5])
-    for g in (g1, g2):
+    c, d = PlayerFactory(), PlayerFactory()
+    games = [
+        make_game([a, c], [20, 8]),
+        make_game([b, d], [11, 15]),
+        make_game([a, b], [19, 10]),  # the game reverted: in the middle of a's and b's histories
+        make_game([a, d], [9, 23]),
+        make_game([b, c], [30, 2]),
+        make_game([c, d], [14, 14]),
+        make_game([a, b], [17, 16]),
+    ]
+    for g in games:
         services.game_ratings_apply(game_id=g.pk)
-    delta_g1 = RatingChange.objects.get(game=g1, player=a, system="lobby").delta
-    current = value(a)
-    services.game_ratings_revert(actor=admin_user, game_id=g1.pk, note="ruled void")
-    assert value(a) == pytest.approx(current - delta_g1, abs=1e-12)
-    assert rating(a).games == 1
+    made = services.game_ratings_revert(actor=admin_user, game_id=games[2].pk, note="ruled void")
+    assert {c.reason for c in made} == {"revert", "replay"}  # the game's own rows, later steps
+    # Exactly the history without the game, for everyone it reached through later games.
+    without = recompute_lobby(
+        [(p.pk, q.pk, s, t, False) for p, q, s, t in _duels(games[:2] + games[3:])]
+    )
+    for player in (a, b, c, d):
+        assert value(player) == without.ratings[player.pk]
+        assert rating(player).games == without.games[player.pk]
     assert_chains_consistent()
-    # A recompute replays history without the reverted game.
-    services.ratings_recompute(systems=["lobby"])
-    replay = recompute_lobby([(a.pk, c.pk, 20, False)])
-    assert value(a) == replay.ratings[a.pk]
-    assert value(b) == 500.0 and rating(b).games == 0
+    # Nothing left for a recompute to correct.
+    result = services.ratings_recompute(systems=["lobby", "monthly"])
+    assert {s: r.steps for s, r in result.systems.items()} == {"lobby": 0, "monthly": 0}
+    assert {s: r.corrected for s, r in result.systems.items()} == {"lobby": 0, "monthly": 0}
+
+
+def _duels(games):
+    for g in games:
+        s0, s1 = g.seats.order_by("seat")
+        yield s0.player, s1.player, s0.score, s1.score
 
 
 def test_rating_changes_and_audit_entries_cannot_be_edited_or_deleted(pair, admin_user):
@@ -168,12 +186,12 @@ def test_recompute_from_history_equals_the_incremental_result(admin_user, settin
 def test_recompute_corrects_a_new_parameter_set_with_one_change_per_player(pair, parameter_set):
     a, b = pair
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10]).pk)
-    parameter_set(k=4.0)
+    new = parameter_set(k=4.0)
     result = services.ratings_recompute(systems=["lobby"])
     assert result.systems["lobby"].corrected == 2
     assert value(a) == pytest.approx(500 + 2 * (lobby_update(500.0, 500.0, 9)[0] - 500))
-    corrections = RatingChange.objects.filter(reason="recompute")
-    assert corrections.count() == 2
+    corrections = RatingChange.objects.filter(reason="replay")  # the game's step, a new version
+    assert corrections.count() == 2 and {c.params_version for c in corrections} == {new.version}
     assert AuditEntry.objects.filter(action="recompute").exists()
 
 
@@ -184,7 +202,7 @@ def test_recompute_ratings_command(pair, capsys):
     call_command("recompute_ratings", "--system", "lobby", verbosity=1)
     out = capsys.readouterr()
     assert "Lobby ranking: 1 games, 2 players, 1 corrected" in out.out
-    assert "two-player games" in out.err  # the tqdm progress bar
+    assert "Lobby ranking: games" in out.err  # the tqdm progress bar
     assert value(a) == lobby_update(500.0, 500.0, 9)[0]
 
 

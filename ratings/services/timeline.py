@@ -1,0 +1,524 @@
+"""The game-by-game tables (lobby, monthly, doubles, Master) as timelines in game order.
+
+Every game, adjustment and reverted event of a table has a place, ``(played time, kind, id)``,
+and per player one *current* stored step (a ``RatingChange`` row with ``at`` set and no
+``replaced_by``). Inserting an event (a game arriving late, an adjustment) or voiding one (a
+revert) replays the table forward from that place with ``ratings.systems.replay``, the loop the
+recompute uses as well, and stores every step that differs as a new version of its event
+(reason ``replay``, or ``revert`` for the event being voided), superseding the old version:
+rows are only ever inserted. The Rating rows of the players moved are set to where their
+timeline now ends. The caller holds the table's lock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
+
+from players.types import User
+from ratings.models import ChangeReason, Rating, RatingChange, RatingSystem
+from ratings.selectors import game_period
+from ratings.services.changes import _actor, _params_for
+from ratings.systems import Duel
+from ratings.systems.replay import ADJUSTMENT, GAME, Event, Replayed, Standing, Step, replay
+
+_ROW = (
+    "id",
+    "player_id",
+    "game_id",
+    "at",
+    "before",
+    "after",
+    "games_after",
+    "games_delta",
+    "period",
+    "origin_id",
+    "reason",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    id: int
+    player_id: int
+    game_id: int | None
+    at: dt.datetime
+    before: float
+    after: float
+    games_after: int | None
+    games_delta: int
+    period: str
+    origin_id: int | None
+    reason: str
+
+    @property
+    def origin(self) -> int:
+        return self.origin_id or self.id
+
+    @property
+    def key(self) -> tuple[dt.datetime, int, int]:
+        if self.game_id is not None:
+            return (self.at, GAME, self.game_id)
+        return (self.at, ADJUSTMENT, self.origin)
+
+    @property
+    def step(self) -> Step:
+        games_after = self.games_after if self.games_after is not None else -1
+        return Step(self.before, self.after, games_after - self.games_delta, games_after)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the replay needs of a game: its place and its result, seat by seat."""
+
+    id: int
+    played_at: dt.datetime
+    winner_seat: int | None
+    robot: bool
+    seats: tuple[tuple[int, int], ...]  # (player, score) by seat
+    valid: bool = True
+    context: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """An adjustment's first row: who, when, by how much (its intent, replayed as it is)."""
+
+    id: int
+    player_id: int
+    at: dt.datetime
+    delta: float
+    target: float | None = None  # a new adjustment made "to a value"
+
+
+def current_rows(system: str) -> QuerySet[RatingChange]:
+    """The table's timeline: the current version of every event's step, per player."""
+    return RatingChange.objects.filter(system=system, at__isnull=False, replaced_by__isnull=True)
+
+
+def _ordered(rows: QuerySet[RatingChange]) -> QuerySet[RatingChange]:
+    return rows.order_by(
+        "at", F("game_id").asc(nulls_last=True), Coalesce("origin_id", "id"), "player_id"
+    )
+
+
+def timeline_rows(system: str, *, since: dt.datetime | None = None) -> Iterator[_Row]:
+    """The table's current rows in game order (from ``since`` on), streamed."""
+    rows = current_rows(system)
+    if since is not None:
+        rows = rows.filter(at__gte=since)
+    for values in _ordered(rows).values_list(*_ROW).iterator(chunk_size=20_000):
+        yield _Row(*values)
+
+
+def reverted_origins(system: str) -> set[int]:
+    """First versions that were reverted: their events stay in place and move nothing."""
+    return set(
+        RatingChange.objects.filter(system=system, reason=ChangeReason.REVERT).values_list(
+            "reverts_id", flat=True
+        )
+    )
+
+
+def adjustments(system: str, *, since: dt.datetime | None = None) -> dict[int, Adjustment]:
+    rows = RatingChange.objects.filter(
+        system=system, reason=ChangeReason.ADJUSTMENT, at__isnull=False
+    )
+    if since is not None:
+        rows = rows.filter(at__gte=since)
+    return {
+        pk: Adjustment(pk, pid, at, delta)
+        for pk, pid, at, delta in rows.values_list("id", "player_id", "at", "delta")
+    }
+
+
+def game_event(system: str, game: GameFacts, *, stored: dict[int, Step] | None = None) -> Event:
+    """A game as an event of ``system``'s timeline."""
+    period = game_period(game.played_at) if system == RatingSystem.MONTHLY else ""
+    if system == RatingSystem.DOUBLES:
+        return Event(
+            key=(game.played_at, GAME, game.id),
+            players=tuple(p for p, _ in game.seats),
+            seats=game.seats,
+            winner_seat=game.winner_seat,
+            robot=game.robot,
+            stored=stored,
+            ref=game,
+        )
+    (p0, s0), (p1, s1) = game.seats
+    return Event(
+        key=(game.played_at, GAME, game.id),
+        players=(p0, p1),
+        period=period,
+        duel=Duel.of(p0, s0, p1, s1, game.winner_seat, game.robot),
+        stored=stored,
+        ref=game,
+    )
+
+
+def adjustment_event(
+    system: str, adjustment: Adjustment, *, stored: dict[int, Step] | None = None
+) -> Event:
+    period = game_period(adjustment.at) if system == RatingSystem.MONTHLY else ""
+    return Event(
+        key=(adjustment.at, ADJUSTMENT, adjustment.id),
+        players=(adjustment.player_id,),
+        period=period,
+        delta=adjustment.delta,
+        target=adjustment.target if stored is None else None,
+        stored=stored,
+        ref=adjustment,
+    )
+
+
+@dataclass
+class _Stored:
+    """The stored rows of one event, grouped (what ``merge_events`` attaches to an event)."""
+
+    key: tuple
+    rows: dict[int, _Row]
+
+    @property
+    def steps(self) -> dict[int, Step]:
+        return {pid: row.step for pid, row in self.rows.items()}
+
+
+def _grouped(rows: Iterable[_Row]) -> Iterator[_Stored]:
+    for key, group in groupby(rows, key=lambda r: r.key):
+        yield _Stored(key, {row.player_id: row for row in group})
+
+
+def merge_events(
+    system: str,
+    games: Iterable[GameFacts],
+    rows: Iterable[_Row],
+    adjustments_by_id: dict[int, Adjustment],
+    *,
+    void: set[int],
+    counts: Callable[[GameFacts], bool] | None = None,
+) -> Iterator[Event]:
+    """Events in game order from three sorted sources: the games that count in the table (or
+    that have stored rows), the stored rows, and the adjustments. An event with stored rows is
+    void when its first version was reverted; ``counts(game)`` says whether a game without
+    stored rows enters the table (the Master ranking's titles)."""
+    stored_iter = ((s.key, 1, s) for s in _grouped(rows))
+    game_iter = (((g.played_at, GAME, g.id), 0, g) for g in games)
+    adjust_iter = (
+        ((a.at, ADJUSTMENT, a.id), 0, a)
+        for a in sorted(adjustments_by_id.values(), key=lambda a: (a.at, a.id))
+    )
+    merged = heapq.merge(game_iter, adjust_iter, stored_iter, key=lambda item: (item[0], item[1]))
+    pending: tuple | None = None  # (key, source) waiting for its stored rows
+    for key, is_stored, item in merged:
+        if is_stored:
+            stored: _Stored = item
+            if pending is not None and pending[0] == key:
+                yield _event(system, pending[1], stored, void)
+                pending = None
+                continue
+            if pending is not None:
+                fresh = _fresh(system, pending[1], counts)
+                if fresh is not None:
+                    yield fresh
+                pending = None
+            yield _orphan(stored)
+            continue
+        if pending is not None:
+            fresh = _fresh(system, pending[1], counts)
+            if fresh is not None:
+                yield fresh
+        pending = (key, item)
+    if pending is not None:
+        fresh = _fresh(system, pending[1], counts)
+        if fresh is not None:
+            yield fresh
+
+
+def _is_void(stored: _Stored, void: set[int]) -> bool:
+    return any(row.origin in void for row in stored.rows.values())
+
+
+def _event(system: str, source: object, stored: _Stored, void: set[int]) -> Event:
+    if isinstance(source, GameFacts):
+        event = game_event(system, source, stored=stored.steps)
+    else:
+        event = adjustment_event(system, source, stored=stored.steps)
+    event.void = _is_void(stored, void)
+    event.ref = (source, stored)
+    if any(row.games_after is None for row in stored.rows.values()):
+        event.changed = True  # a row from before the timeline: computed again
+    return event
+
+
+def _fresh(system: str, source: object, counts: Callable[[GameFacts], bool] | None) -> Event | None:
+    if isinstance(source, GameFacts):
+        if counts is not None and not counts(source):
+            return None
+        event = game_event(system, source)
+    else:
+        event = adjustment_event(system, source)
+    event.ref = (source, None)
+    return event
+
+
+def _orphan(stored: _Stored) -> Event:
+    """Stored rows whose game or adjustment the sources did not list: a game without seats any
+    more, say. They stay in place and move nothing."""
+    row = next(iter(stored.rows.values()))
+    return Event(
+        key=stored.key,
+        players=tuple(stored.rows),
+        period=row.period,
+        void=True,
+        changed=True,
+        stored=stored.steps,
+        ref=(None, stored),
+    )
+
+
+# --- Replaying and storing ---------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What a replay wrote: new first versions, new versions, and the players moved."""
+
+    created: list[RatingChange] = field(default_factory=list)  # first versions (games, adjustments)
+    versions: list[RatingChange] = field(default_factory=list)  # replay and revert rows
+    ratings: dict[int, Standing] = field(default_factory=dict)
+    events_replayed: int = 0
+
+
+@dataclass
+class Writer:
+    """Turns replayed events into rows; the reason and note of new versions are the caller's."""
+
+    system: str
+    voiding: set[int] = field(default_factory=set)  # first versions being reverted now
+    actor: User | None = None
+    note: str = ""
+    adjustment_note: str = ""
+    flush_every: int | None = None  # write as it goes, keeping only counts (the recompute)
+    outcome: Outcome = field(default_factory=Outcome)
+    touched: set[int] = field(default_factory=set)
+    last_game: dict[int, tuple[int, dt.datetime]] = field(default_factory=dict)
+    written: int = 0
+
+    def take(self, replayed: Replayed) -> None:
+        event = replayed.event
+        source, stored = event.ref if isinstance(event.ref, tuple) else (event.ref, None)
+        if event.is_game and not event.void:
+            for pid in event.players:
+                self.last_game[pid] = (event.key[2], event.key[0])
+        if replayed.steps is None:
+            return
+        self.outcome.events_replayed += 1
+        if not replayed.differs and not (stored and self._voiding(stored)):
+            return
+        for pid, step in replayed.steps.items():
+            row = stored.rows.get(pid) if stored else None
+            if row is not None and row.step == step and not self._voiding_row(row):
+                continue
+            self.touched.add(pid)
+            change = RatingChange(
+                player_id=pid,
+                system=self.system,
+                period=event.period,
+                before=step.before,
+                after=step.after,
+                delta=step.after - step.before,
+                games_delta=step.games_after - step.games_before,
+                games_after=step.games_after,
+                at=event.key[0],
+                game_id=event.key[2] if event.is_game else None,
+            )
+            if row is None:
+                change.reason = ChangeReason.GAME if event.is_game else ChangeReason.ADJUSTMENT
+                if not event.is_game:
+                    change.actor = _actor(self.actor)
+                    change.note = self.adjustment_note
+                self.outcome.created.append(change)
+                continue
+            change.replaces_id = row.id
+            change.origin_id = row.origin
+            if self._voiding_row(row):
+                change.reason = ChangeReason.REVERT
+                change.reverts_id = row.origin
+                change.actor = _actor(self.actor)
+                change.note = self.note
+            else:
+                change.reason = ChangeReason.REPLAY
+                change.note = self.note
+                change.actor = _actor(self.actor)
+            self.outcome.versions.append(change)
+        if self.flush_every and len(self.outcome.created) + len(self.outcome.versions) >= (
+            self.flush_every
+        ):
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the rows gathered so far (first versions before the versions superseding)."""
+        RatingChange.objects.bulk_create(self.outcome.created, batch_size=5000)
+        RatingChange.objects.bulk_create(self.outcome.versions, batch_size=5000)
+        self.written += len(self.outcome.created) + len(self.outcome.versions)
+        if self.flush_every:
+            self.outcome.created, self.outcome.versions = [], []
+
+    def _voiding(self, stored: _Stored) -> bool:
+        return any(self._voiding_row(row) for row in stored.rows.values())
+
+    def _voiding_row(self, row: _Row) -> bool:
+        return row.origin in self.voiding and row.reason != ChangeReason.REVERT
+
+    def store(self, known: dict[int, Standing]) -> Outcome:
+        """Write the rows, then the Rating rows of every player moved (where their timeline
+        ends now)."""
+        self.flush()
+        self.outcome.ratings = {pid: known[pid] for pid in self.touched}
+        store_ratings(self.system, self.outcome.ratings, self.last_game)
+        return self.outcome
+
+
+def store_ratings(
+    system: str, standings: dict[int, Standing], last_game: dict[int, tuple[int, dt.datetime]]
+) -> None:
+    if not standings:
+        return
+    missing = [pid for pid in standings if pid not in last_game]
+    existing = (
+        {r.player_id: r for r in Rating.objects.filter(system=system, player_id__in=missing)}
+        if missing
+        else {}
+    )
+    rows = []
+    for pid, standing in standings.items():
+        old = existing.get(pid)
+        last = last_game.get(pid)
+        rows.append(
+            Rating(
+                player_id=pid,
+                system=system,
+                value=standing.value,
+                games=standing.games,
+                period=standing.period if system == RatingSystem.MONTHLY else "",
+                last_game_id=last[0] if last else (old.last_game_id if old else None),
+                last_played_at=last[1] if last else (old.last_played_at if old else None),
+            )
+        )
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=5000,
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
+    )
+
+
+def standings_before(
+    system: str, player_ids: Iterable[int], at: dt.datetime
+) -> dict[int, Standing]:
+    """Each player's standing just before ``at``: their last current row strictly earlier (rows
+    at the same instant are in the replay's window)."""
+    ids = list(set(player_ids))
+    if not ids:
+        return {}
+    rows = (
+        current_rows(system)
+        .filter(player_id__in=ids, at__lt=at)
+        .order_by(
+            "player_id",
+            "-at",
+            F("game_id").desc(nulls_first=True),
+            Coalesce("origin_id", "id").desc(),
+        )
+        .distinct("player_id")
+        .values_list("player_id", "after", "games_after", "period")
+    )
+    return {pid: Standing(after, games or 0, period) for pid, after, games, period in rows}
+
+
+def replay_from(
+    system: str,
+    *,
+    since: Sequence[tuple],
+    new_games: Sequence[GameFacts] = (),
+    new_adjustments: Sequence[Adjustment] = (),
+    voiding: set[int] = frozenset(),
+    load_games: Callable[[Sequence[int]], Iterable[GameFacts]],
+    writer: Writer,
+) -> Outcome:
+    """Insert new events and void others, replaying the table forward from the earliest place
+    any of them takes. ``load_games(ids)`` returns ``GameFacts`` for the stored games."""
+    start = min(since)
+    at = start[0]
+    rows = list(timeline_rows(system, since=at))
+    stored_games = sorted({r.game_id for r in rows if r.game_id is not None})
+    facts = {g.id: g for g in load_games(stored_games)}
+    facts.update({g.id: g for g in new_games})
+    games = sorted(facts.values(), key=lambda g: (g.played_at, g.id))
+    # Adjustments of the window: only read when some are there (the common in-order case has
+    # no stored event after the new games at all).
+    adjust = adjustments(system, since=at) if any(r.game_id is None for r in rows) else {}
+    adjust.update({a.id: a for a in new_adjustments})
+    void = {r.origin for r in rows if r.reason == ChangeReason.REVERT} | reverted_in(rows)
+    void |= set(voiding)
+    new_ids = {g.id for g in new_games}
+    newcomers = {p for g in new_games for p, _ in g.seats} | {a.player_id for a in new_adjustments}
+    known = standings_before(system, newcomers, at)
+    events = merge_events(
+        system,
+        games,
+        rows,
+        adjust,
+        void=void,
+        counts=lambda g: g.id in new_ids,
+    )
+    params = _params_for(system)
+    for replayed in replay(
+        (e if not (e.stored and set(voiding) & _origins(e)) else _changed(e) for e in events),
+        params,
+        known=known,
+        monthly=system == RatingSystem.MONTHLY,
+    ):
+        writer.take(replayed)
+    return writer.store(known)
+
+
+def reverted_in(rows: Sequence[_Row]) -> set[int]:
+    """Of these rows' events, the first versions that were reverted (one query)."""
+    origins = {r.origin for r in rows}
+    if not origins:
+        return set()
+    return set(
+        RatingChange.objects.filter(
+            reason=ChangeReason.REVERT, reverts_id__in=list(origins)
+        ).values_list("reverts_id", flat=True)
+    )
+
+
+def _origins(event: Event) -> set[int]:
+    _, stored = event.ref
+    return {row.origin for row in stored.rows.values()} if stored else set()
+
+
+def _changed(event: Event) -> Event:
+    event.changed = True
+    event.void = True
+    return event
+
+
+def first_rows(game_ids: Iterable[int]) -> dict[int, defaultdict]:
+    """The first versions of these games' steps, by game and table."""
+    out: dict[int, defaultdict] = defaultdict(lambda: defaultdict(list))
+    for change in RatingChange.objects.filter(
+        game_id__in=list(game_ids), reason=ChangeReason.GAME
+    ).filter(~Q(system=RatingSystem.ELO)):
+        out[change.game_id][change.system].append(change)
+    return out

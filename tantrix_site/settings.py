@@ -388,6 +388,13 @@ elif CELERY_BROKER_URL:
     }
 else:
     CACHES["ratings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+# Cached public championship pages (tournaments/pages/cache.py): a worker that counts a result
+# drops the fragments the web processes read, so they share a cache as the ratings key does.
+CACHES["pages"] = {**CACHES["ratings"]}
+# How long a cached fragment lives at most (results drop it at once; player renames wait).
+TOURNAMENTS_PAGE_CACHE_SECONDS = env_int("TOURNAMENTS_PAGE_CACHE_SECONDS", 300, minimum=0)
+# How often an open bracket, table or match page asks for its fragment while the event runs.
+TOURNAMENTS_LIVE_POLL_SECONDS = env_int("TOURNAMENTS_LIVE_POLL_SECONDS", 15, minimum=1)
 # How long a rating write waits for the tables' advisory locks before giving up (the task is
 # retried); a recompute, which holds them for its whole run, may wait longer for its turn.
 RATINGS_LOCK_WAIT_SECONDS = env_float("RATINGS_LOCK_WAIT_SECONDS", 30.0, minimum=0.001)

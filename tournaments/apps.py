@@ -42,3 +42,7 @@ class TournamentsConfig(AppConfig):
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
         )
+        # Cached public pages are dropped when a result, a draw or a bracket changes.
+        from tournaments.pages.cache import connect_receivers
+
+        connect_receivers()

@@ -256,3 +256,9 @@ def event_names_for_audit(ids: set[int]) -> dict[int, str]:
     """Names for the audit trail's `event_id`s: the championship and the event."""
     events = Event.objects.filter(pk__in=ids).select_related("championship")
     return {e.pk: f"{e.championship} · {e.name}" for e in events}
+
+
+def rounds_open_for_deadlines(event: Event) -> QuerySet:
+    """The rounds whose deadline an organiser may still move: some match is not over."""
+    open_statuses = [s for s in MatchStatus.values if s not in FINAL_MATCH_STATUSES]
+    return event.rounds.filter(matches__status__in=open_statuses).distinct().order_by("number")

@@ -6,17 +6,18 @@ reverses a duplicated name to only one of its patterns, so sharing one would bre
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import public_views, views
 
 urlpatterns = [
     path("", views.championship_list_view, name="championship-list"),
     path("new/", views.championship_create_view, name="championship-new"),
-    path("<int:pk>/", views.championship_detail_view, name="championship-page"),
+    path("<int:pk>/", public_views.championship_detail_view, name="championship-page"),
     path("<int:pk>/edit/", views.championship_edit_view, name="championship-edit"),
     path("<int:pk>/staff/", views.championship_staff_view, name="championship-staff-edit"),
     path("<int:pk>/audit/", views.championship_audit_view, name="championship-audit-log"),
     path("<int:pk>/events/new/", views.event_create_view, name="event-new"),
-    path("events/<int:pk>/", views.event_detail_view, name="event-page"),
+    path("events/<int:pk>/", public_views.event_detail_view, name="event-page"),
+    path("events/<int:pk>/live/", public_views.event_live_view, name="event-live"),
     path(
         "events/<int:pk>/registration/",
         views.event_registration_view,
@@ -32,7 +33,8 @@ urlpatterns = [
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
     path("rounds/<int:pk>/deadline/", views.round_deadline_view, name="round-deadline-set"),
-    path("matches/<int:pk>/", views.match_detail_view, name="match-page"),
+    path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
+    path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),
     path("matches/<int:pk>/rule/", views.match_rule_view, name="match-rule-form"),
     path(
         "matches/<int:pk>/claim-walkover/",

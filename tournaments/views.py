@@ -8,7 +8,6 @@ check the same rule before showing a form so nobody fills one in for nothing.
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import Any
 
 from django.contrib import messages
@@ -22,7 +21,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from players.roles import player_of
-from tournaments import formats, selectors, services
+from tournaments import selectors, services
 from tournaments.forms import (
     AdvanceQualifiersForm,
     ChampionshipForm,
@@ -42,11 +41,11 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Event,
-    EventFormat,
     EventStatus,
     Match,
     Round,
 )
+from tournaments.pages import fragments
 from tournaments.permissions import (
     can_create_championship,
     can_manage,
@@ -54,6 +53,7 @@ from tournaments.permissions import (
     can_see,
     match_side_of,
 )
+from tournaments.public_views import render_match
 
 PAGE_SIZE = 30
 AUDIT_PAGE_SIZE = 50
@@ -149,27 +149,6 @@ def championship_create_view(request):
     return render(request, "tournaments/championship_form.html", {"form": form})
 
 
-def championship_detail_view(request, pk: int):
-    championship = _championship(request, pk)
-    events = list(
-        selectors.events_visible_to(request.user)
-        .filter(championship=championship)
-        .order_by("stage", "id")
-    )
-    stages = [(stage, list(group)) for stage, group in groupby(events, key=lambda e: e.stage)]
-    return render(
-        request,
-        "tournaments/championship_detail.html",
-        {
-            "championship": championship,
-            "stages": stages,
-            "champions": [e for e in events if e.champion_id],
-            "can_manage": can_manage(request.user, championship),
-            "can_see_audit": selectors.can_see_audit(request.user, championship),
-        },
-    )
-
-
 @login_required
 def championship_edit_view(request, pk: int):
     championship = _championship(request, pk)
@@ -245,71 +224,6 @@ def event_create_view(request, pk: int):
     return render(
         request, "tournaments/event_form.html", {"championship": championship, "form": form}
     )
-
-
-def _projected_qualifiers(event: Event) -> set[int]:
-    """Entry ids in a qualifying place of a group stage whose qualifiers feed a later event."""
-    following = event.feeds.exclude(qualifiers_count=None).first()
-    if following is None or event.status != EventStatus.DRAWN:
-        return set()
-    try:
-        tables = list(selectors.group_tables(event).values())
-        return {q.key for q in formats.group_qualifiers(tables, following.qualifiers_count)}
-    except formats.FormatError:
-        return set()
-
-
-def event_detail_view(request, pk: int):
-    event = _event(request, pk)
-    championship = event.championship
-    manager = can_manage(request.user, championship)
-    own = player_of(request.user)
-    entries = list(selectors.entries_for_event(event))
-    own_entry = next((e for e in entries if own is not None and e.player_id == own.pk), None)
-    context: dict[str, Any] = {
-        "event": event,
-        "championship": championship,
-        "entries": entries,
-        "active_count": sum(e.status == EntryStatus.ACTIVE for e in entries),
-        "rounds": list(event.rounds.all()),
-        "can_manage": manager,
-        "own_entry": own_entry,
-        "can_register_self": (
-            own is not None and own_entry is None and event.status == EventStatus.REGISTRATION
-        ),
-        "can_withdraw_self": (
-            own_entry is not None
-            and own_entry.status == EntryStatus.ACTIVE
-            and event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
-        ),
-        "registration_open": event.status == EventStatus.REGISTRATION,
-        "before_draw": event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED),
-    }
-    if event.format == EventFormat.KNOCKOUT:
-        context["bracket"] = selectors.bracket_rounds(event)
-    else:
-        matches = list(selectors.matches_for_event(event))
-        context["match_rounds"] = [
-            (round_, list(group)) for round_, group in groupby(matches, key=lambda m: m.round)
-        ]
-        if event.format == EventFormat.SWISS:
-            context["swiss_standings"] = selectors.swiss_standings(event)
-        elif event.status != EventStatus.REGISTRATION:
-            context["group_tables"] = selectors.group_table_rows(event)
-            context["projected"] = _projected_qualifiers(event)
-    if manager:
-        context["register_form"] = RegisterForm(actor=request.user, event=event)
-        context["draw_form"] = DrawForm(initial={"draw_seed": event.draw_seed})
-    context["round_rows"] = [
-        {
-            "round": r,
-            "form": DeadlineForm(initial={"deadline": r.deadline}, auto_id=f"id_round{r.pk}_%s")
-            if manager
-            else None,
-        }
-        for r in context["rounds"]
-    ]
-    return render(request, "tournaments/event_detail.html", context)
 
 
 @login_required
@@ -409,23 +323,32 @@ def event_seed_view(request, pk: int):
 
 @login_required
 def event_draw_view(request, pk: int):
+    """A page of its own that says what the draw does, and acts only on its confirmed POST:
+    a draw cannot be undone, so no single click elsewhere makes it (works without JS)."""
     event = _event(request, pk)
     _require_manager(request, event.championship)
-    form = DrawForm(_posted(request), initial={"draw_seed": event.draw_seed})
-    if request.method == "POST" and form.is_valid():
+    confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
+    form = DrawForm(request.POST if confirmed else None, initial={"draw_seed": event.draw_seed})
+    if confirmed and form.is_valid():
         drawn = form.apply(actor=request.user, event=event)
         if drawn is not None:
             messages.success(
                 request, f"The draw for {event.name} is made (seed {drawn.draw_seed})."
             )
             return redirect("event-page", pk=event.pk)
+    active = event.entries.filter(status=EntryStatus.ACTIVE).count()
     return _action_page(
         request,
         title=f"Make the draw for {event.name}",
         intro=(
-            "Unseeded entries are seeded from ratings first. Rounds get deadlines "
-            f"{event.round_days} days apart from now."
+            f"{active} active entr{'y' if active == 1 else 'ies'} will be drawn into the "
+            f"{event.get_format_display().lower()}. Unseeded entries are seeded from ratings "
+            f"first. Rounds get deadlines {event.round_days} days apart from now."
         ),
+        warning=(
+            "The draw cannot be undone: once made, the matches stand and registration is over."
+        ),
+        confirm=True,
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
         submit="Make the draw",
@@ -484,38 +407,6 @@ def round_deadline_view(request, pk: int):
 # --- Matches -------------------------------------------------------------------------------
 
 
-def _render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
-    user = request.user
-    side = match_side_of(user, match)
-    ruler = can_rule(user, match.event.championship)
-    games = list(match.match_games.all())
-    is_open = selectors.match_open_for_games(match)
-    penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
-    context = {
-        "match": match,
-        "event": match.event,
-        "championship": match.event.championship,
-        "games": games,
-        "side": side,
-        "can_rule": ruler,
-        "is_open": is_open,
-        "can_submit": is_open and (side is not None or ruler),
-        "can_claim_walkover": side is not None and is_open and not match.games_played,
-        "rule_form": rule_form or (RuleForm(match=match) if ruler else None),
-        "penalty_form": penalty_form
-        or (
-            PenaltyForm(match=match, sides=penalty_sides)
-            if games and penalty_sides and (ruler or not match.is_final)
-            else None
-        ),
-    }
-    return render(request, "tournaments/match_detail.html", context, status=status)
-
-
-def match_detail_view(request, pk: int):
-    return _render_match(request, _match(request, pk))
-
-
 @login_required
 def match_rule_view(request, pk: int):
     match = _match(request, pk)
@@ -525,9 +416,10 @@ def match_rule_view(request, pk: int):
         return redirect("match-page", pk=match.pk)
     form = RuleForm(request.POST, match=match)
     if form.is_valid() and form.apply(actor=request.user) is not None:
-        messages.success(request, f"Ruling recorded for match {match.pk}.")
+        heading = fragments.match_heading(selectors.match_detail(match.pk))
+        messages.success(request, f"Ruling recorded. {heading['title']}.")
         return redirect("match-page", pk=match.pk)
-    return _render_match(request, match, rule_form=form)
+    return render_match(request, match, rule_form=form)
 
 
 @login_required
@@ -560,4 +452,4 @@ def match_penalty_view(request, pk: int):
     if form.is_valid() and form.apply(actor=request.user) is not None:
         messages.success(request, "Time penalty applied.")
         return redirect("match-page", pk=match.pk)
-    return _render_match(request, selectors.match_detail(match.pk), penalty_form=form)
+    return render_match(request, selectors.match_detail(match.pk), penalty_form=form)

@@ -118,7 +118,7 @@ def test_pages_render_for_the_public(client, organiser, championship, drawn):
     page = html(client.get(reverse("championship-page", args=[championship.pk])))
     assert "Main draw" in page and organiser.username in page and "Stage 1" in page
     page = html(client.get(reverse("event-page", args=[event.pk])))
-    assert 'class="bracket"' in page and "Semi-finals" in page and "Final" in page
+    assert 'class="bracket-grid"' in page and "Semi-finals" in page and "Final" in page
     for player in players:
         assert player.display_name in page
     assert "Deadline" in page and "Close registration" not in page
@@ -430,11 +430,15 @@ def test_seed_forms_manual_order_and_from_ratings(client, organiser, championshi
 def test_draw_errors_and_withdraw_after_the_draw(client, organiser, championship):
     event, players = knockout(organiser, championship, 1)
     client.force_login(organiser)
-    response = client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": ""})
+    response = client.post(
+        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "", "confirm": "yes"}
+    )
     assert "A draw needs at least 2 active entries, not 1." in html(response)
     for _ in range(3):
         services.entry_register(actor=organiser, event=event, player=PlayerFactory())
-    response = client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": "42"})
+    response = client.post(
+        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "42", "confirm": "yes"}
+    )
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.draw_seed == 42
     entry = event.entries.get(player=players[0])
@@ -514,7 +518,7 @@ def test_swiss_event_page_shows_standings_and_rounds(client, organiser, champion
         services.entry_register(actor=organiser, event=event, player=PlayerFactory())
     services.draw_generate(actor=organiser, event=event, draw_seed=5)
     page = html(client.get(reverse("event-page", args=[event.pk])))
-    assert "Swiss standings" in page and "Round 1" in page and "Walkover" in page
+    assert "Swiss standings" in page and "Round 1" in page and "Bye" in page
 
 
 # --- Matches --------------------------------------------------------------------------------
@@ -616,7 +620,9 @@ def test_a_knockout_of_eight_run_entirely_through_the_forms(client, organiser):
     client.post(reverse("event-registration-set", args=[event.pk]), {"open": "0"})
     order = "\n".join(p.display_name for p in reversed(players))
     client.post(reverse("event-seed-set", args=[event.pk]), {"method": "manual", "order": order})
-    client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8"})
+    client.post(
+        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8", "confirm": "yes"}
+    )
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.matches.count() == 7
     for number in (1, 2, 3):

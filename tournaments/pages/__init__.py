@@ -1,0 +1,1 @@
+"""Public championship pages: their words, brackets, cached fragments."""

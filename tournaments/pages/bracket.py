@@ -1,0 +1,109 @@
+"""A knockout drawn as a bracket: columns of slots, each slot a match with its two sides.
+
+One query whatever the size of the knockout (the matches with their rounds and players); the
+waiting slots name the match they wait for from the same rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.urls import reverse
+
+from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
+from tournaments.models import Event, Match, MatchStatus, Round
+from tournaments.pages import words
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    seed: int | None = None
+    player_id: int | None = None
+    tps: Decimal | None = None
+    winner: bool = False
+    waiting: bool = False  # "Winner of QF 2": nobody there yet
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class Slot:
+    match: Match
+    code: str  # "QF 2"
+    title: str  # "Quarter-final: Ana v Bela"
+    url: str
+    sides: tuple[Side, Side]
+    note: str  # a short state beside the score: "Live", "Walkover", "Bye", ...
+    live: bool
+
+
+@dataclass
+class Column:
+    round: Round
+    names: RoundNames
+    slots: list[Slot] = field(default_factory=list)
+    current: bool = False
+
+    @property
+    def anchor(self) -> str:
+        return f"round-{self.round.number}"
+
+
+def _side(match: Match, side: int, feeders, rounds: int) -> Side:
+    entry = match.entry_a if side == 0 else match.entry_b
+    played = match.games_played > 0
+    if entry is None:
+        name = words.side_name(match, side, feeders, rounds)
+        return Side(name=name, waiting=not match.is_bye, bye=match.is_bye)
+    return Side(
+        name=entry.player.display_name,
+        seed=entry.seed,
+        player_id=entry.player_id,
+        tps=(match.tps_a if side == 0 else match.tps_b) if played else None,
+        winner=match.winner_id is not None and match.winner_id == entry.pk,
+    )
+
+
+def _note(match: Match) -> str:
+    if match.is_bye:
+        return str(words.match_status_words(match))
+    if match.status == MatchStatus.IN_PROGRESS:
+        return "Live"
+    if match.status in (MatchStatus.WALKOVER, MatchStatus.RULED, MatchStatus.VOID):
+        return str(words.match_status_words(match))
+    return ""
+
+
+def bracket_columns(event: Event) -> list[Column]:
+    """The knockout's rounds left to right, the current one (the first still in play) marked."""
+    matches = list(
+        event.matches.select_related("round", "entry_a__player", "entry_b__player").order_by(
+            "round__number", "bracket_index", "id"
+        )
+    )
+    if not matches:
+        return []
+    rounds = max(m.round.number for m in matches)
+    feeders = words.feeders_of(matches)
+    columns: dict[int, Column] = {}
+    for match in matches:
+        number = match.round.number
+        column = columns.get(number)
+        if column is None:
+            column = columns[number] = Column(match.round, knockout_round_names(number, rounds))
+        column.slots.append(
+            Slot(
+                match=match,
+                code=slot_name(number, rounds, match.bracket_index or 0),
+                title=words.match_title(match, rounds, feeders),
+                url=reverse("match-page", args=[match.pk]),
+                sides=(_side(match, 0, feeders, rounds), _side(match, 1, feeders, rounds)),
+                note=_note(match),
+                live=match.status == MatchStatus.IN_PROGRESS,
+            )
+        )
+    ordered = [columns[n] for n in sorted(columns)]
+    in_play = [c for c in ordered if any(not s.match.is_final for s in c.slots)]
+    (in_play[0] if in_play else ordered[-1]).current = True
+    return ordered

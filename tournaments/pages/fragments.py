@@ -1,0 +1,261 @@
+"""The public parts of championship pages, rendered once and cached until a result changes.
+
+Each fragment is the same for every viewer who may see the championship (the views check that
+first), so it is cached per championship and event version (pages/cache.py). Each runs a fixed
+number of queries whatever the size of the event; the live ones are also what the pages poll
+while an event runs (static/js/live.js).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from tournaments import formats, selectors
+from tournaments.models import (
+    FINAL_MATCH_STATUSES,
+    Championship,
+    EntryStatus,
+    Event,
+    EventFormat,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Round,
+)
+from tournaments.pages import words
+from tournaments.pages.bracket import bracket_columns
+from tournaments.pages.cache import cached_fragment
+
+
+@dataclass(frozen=True)
+class Fragment:
+    html: str
+    version: str  # the cache versions it was built at: the live endpoints' ETag
+    finished: bool  # nothing more will change: pages stop polling
+
+
+def is_running(event: Event) -> bool:
+    return event.status == EventStatus.DRAWN
+
+
+# --- Event ---------------------------------------------------------------------------------
+
+
+def _match_rows(matches: Iterable[Match], rounds: int = 0) -> list[dict]:
+    rows = []
+    for m in matches:
+        rows.append(
+            {
+                "match": m,
+                "url": reverse("match-page", args=[m.pk]),
+                "a": words.side_name(m, 0, {}, rounds),
+                "b": words.side_name(m, 1, {}, rounds),
+                "a_won": bool(m.winner_id) and m.winner_id == m.entry_a_id,
+                "b_won": bool(m.winner_id) and m.winner_id == m.entry_b_id,
+                "played": m.games_played > 0,
+                "state": words.match_status_words(m),
+                "title": words.match_title(m, rounds),
+            }
+        )
+    return rows
+
+
+def _round_rows(matches: list[Match]) -> list[dict]:
+    """Each round with its deadline and, in words, where it stands."""
+    rows = []
+    for round_, group in groupby(matches, key=lambda m: m.round):
+        group = list(group)
+        open_ = [m for m in group if not m.is_final]
+        if not open_:
+            state = "Finished"
+        elif round_.deadline_processed:
+            state = "Deadline passed: a ruling is needed"
+        elif any(m.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS) for m in open_):
+            state = f"In play: {len(group) - len(open_)} of {len(group)} matches decided"
+        else:
+            state = "Waiting for the previous round"
+        rows.append({"round": round_, "state": state, "finished": not open_})
+    return rows
+
+
+def _event_matches(event: Event) -> list[Match]:
+    return list(
+        event.matches.select_related("round", "entry_a__player", "entry_b__player").order_by(
+            "round__number", "group", "bracket_index", "id"
+        )
+    )
+
+
+def _group_sections(event: Event, matches: list[Match]) -> tuple[list[dict], set[int]]:
+    """Group tables with names and statuses, each with its matches; the projected qualifiers."""
+    entries = {e.pk: e for e in selectors.entries_for_event(event)}
+    tables = selectors.group_tables(event)
+    projected: set[int] = set()
+    following = next(iter(event.feeds.all()), None)
+    if following is not None and following.qualifiers_count and is_running(event):
+        try:
+            chosen = formats.group_qualifiers(list(tables.values()), following.qualifiers_count)
+            projected = {q.key for q in chosen}
+        except formats.FormatError:
+            projected = set()
+    by_group: dict[int | None, list[Match]] = {}
+    for m in matches:
+        by_group.setdefault(m.group, []).append(m)
+    sections = []
+    for group, table in tables.items():
+        rows = []
+        for row in table:
+            entry = entries[row.key]
+            rows.append(
+                {
+                    "row": row,
+                    "entry": entry,
+                    "status": entry.get_status_display(),
+                    "qualifies": entry.status == EntryStatus.QUALIFIED or row.key in projected,
+                }
+            )
+        group_matches = by_group.get(group, [])
+        sections.append(
+            {
+                "group": group,
+                "rows": rows,
+                "matches": _match_rows(group_matches),
+                "decided": sum(m.is_final for m in group_matches),
+                "total": len(group_matches),
+            }
+        )
+    return sections, projected
+
+
+def _event_context(event: Event) -> dict:
+    matches = _event_matches(event)
+    context: dict = {"event": event, "rounds": _round_rows(matches), "running": is_running(event)}
+    if event.format == EventFormat.KNOCKOUT:
+        context["columns"] = bracket_columns(event)
+    elif event.format == EventFormat.SWISS:
+        context["swiss_standings"] = selectors.swiss_standings(event)
+        context["match_rounds"] = [
+            (round_, _match_rows(group)) for round_, group in groupby(matches, lambda m: m.round)
+        ]
+    elif event.status != EventStatus.REGISTRATION:
+        context["groups"], context["projected"] = _group_sections(event, matches)
+    return context
+
+
+def event_live(event: Event) -> Fragment:
+    """The event's state, its bracket, tables or standings, and its rounds."""
+    html, version = cached_fragment(
+        "event",
+        championship_id=event.championship_id,
+        event_id=event.pk,
+        build=lambda: render_to_string("tournaments/_event_live.html", _event_context(event)),
+    )
+    return Fragment(html, version, finished=not is_running(event))
+
+
+def event_entries(event: Event, *, manage: bool) -> str:
+    """The entries table (organisers' variant with withdraw links)."""
+
+    def build() -> str:
+        entries = list(selectors.entries_for_event(event))
+        rows = [
+            {
+                "entry": e,
+                "basis": str(words.SEEDING_BASIS.get(e.seeding_basis, "")),
+                "points": e.seeding_points
+                if e.seeding_basis in ("elo", "lobby") and e.seeding_points is not None
+                else None,
+            }
+            for e in entries
+        ]
+        return render_to_string(
+            "tournaments/_entries.html",
+            {
+                "event": event,
+                "rows": rows,
+                "active_count": sum(e.status == EntryStatus.ACTIVE for e in entries),
+                "can_manage": manage,
+            },
+        )
+
+    html, _version = cached_fragment(
+        f"entries:{'manage' if manage else 'public'}",
+        championship_id=event.championship_id,
+        event_id=event.pk,
+        build=build,
+    )
+    return html
+
+
+# --- Match ---------------------------------------------------------------------------------
+
+
+def match_heading(match: Match) -> dict:
+    """The match's title (round and players) and its feeders' names, in two small queries."""
+    rounds = (
+        Round.objects.filter(event_id=match.event_id)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+        if match.event.format == EventFormat.KNOCKOUT
+        else 0
+    )
+    feeders = {}
+    if rounds and (match.entry_a_id is None or match.entry_b_id is None):
+        feeders = words.feeders_of(list(match.feeders.select_related("round")))
+    return {
+        "title": words.match_title(match, rounds, feeders),
+        "a": words.side_name(match, 0, feeders, rounds),
+        "b": words.side_name(match, 1, feeders, rounds),
+    }
+
+
+def match_live(match: Match) -> Fragment:
+    """The match's state, score and games."""
+
+    def build() -> str:
+        games = list(match.match_games.all())
+        return render_to_string(
+            "tournaments/_match_live.html",
+            {
+                "match": match,
+                "event": match.event,
+                "games": games,
+                "names": match_heading(match),
+                "reason": words.reason_words(match.state_reason),
+                "state": words.match_status_words(match),
+            },
+        )
+
+    html, version = cached_fragment(
+        f"match:{match.pk}",
+        championship_id=match.event.championship_id,
+        event_id=match.event_id,
+        build=build,
+    )
+    return Fragment(html, version, finished=match.status in FINAL_MATCH_STATUSES)
+
+
+# --- Championship --------------------------------------------------------------------------
+
+
+def championship_events(championship: Championship, events: list[Event]) -> str:
+    """The championship's events by stage, with their states and champions."""
+
+    def build() -> str:
+        stages = [(stage, list(group)) for stage, group in groupby(events, lambda e: e.stage)]
+        return render_to_string(
+            "tournaments/_championship_events.html",
+            {"championship": championship, "stages": stages},
+        )
+
+    html, _version = cached_fragment(
+        "events", championship_id=championship.pk, event_id=None, build=build
+    )
+    return html

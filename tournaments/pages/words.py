@@ -1,0 +1,106 @@
+"""The words public pages use for matches, their states and entries: never a stored code or id.
+
+Matches are named by their round and players ("Semi-final: Ana v Bela"); a knockout slot still
+waiting for a player by the match it waits for ("Winner of QF 2").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.formats.labels import knockout_round_names, waiting_slot
+from tournaments.models import AuditAction, EventFormat, Match, MatchStatus
+
+# Match.state_reason: the match formats' reasons, plus those the services write.
+REASONS: Mapping[str, str] = {
+    "in_progress": _("Games still to play"),
+    "extra_game_needed": _("An extra game is needed: the lead is under the margin"),
+    "decided_early": _("Decided early: the trailing side can no longer catch up"),
+    "decided_on_tps": _("Decided on tournament points"),
+    "decided_in_extra_games": _("Decided in extra games"),
+    "decided_at_extra_cap": _("Decided on tournament points after the last extra game"),
+    "level_needs_ruling": _("Level on tournament points: an organiser must rule"),
+    "bye": _("Bye"),
+    "opponent_out": _("Walkover: the opponent is out"),
+    "both_out": _("Both sides are out"),
+    "withdrawal": _("Walkover: the opponent withdrew"),
+    "ruling": _("Ruled by an organiser"),
+    AuditAction.DEADLINE_LEADER: _("Deadline passed: the side ahead on tournament points won"),
+    AuditAction.DEADLINE_WALKOVER: _("Deadline passed: walkover to the side that claimed it"),
+    AuditAction.DEADLINE_BOTH_OUT: _("Deadline passed with no game played: both sides are out"),
+    AuditAction.DEADLINE_LEVEL: _("Deadline passed with the match level: an organiser must rule"),
+}
+
+SEEDING_BASIS: Mapping[str, str] = {
+    "organiser": _("organiser"),
+    "qualifier_rank": _("qualifying rank"),
+    "elo": _("tournament Elo"),
+    "lobby": _("lobby ranking"),
+    "registration": _("registration order"),
+}
+
+
+def reason_words(reason: str) -> str:
+    """Why a match stands where it does, in words ("" for an unknown or empty reason)."""
+    return str(REASONS.get(reason, ""))
+
+
+def match_status_words(match: Match) -> str:
+    """A short state for a bracket or a list: a bye is a bye, not a walkover."""
+    if match.is_bye:
+        return str(_("Bye"))
+    if match.status == MatchStatus.WALKOVER:
+        return str(_("Walkover"))
+    return match.get_status_display()
+
+
+def round_title(match: Match, rounds_total: int) -> str:
+    """The match's round in the singular: "Semi-final", "Group 3, round 2", "Round 4"."""
+    if match.event.format == EventFormat.KNOCKOUT and rounds_total:
+        return knockout_round_names(match.round.number, rounds_total).singular
+    if match.group and match.event.format == EventFormat.GROUPS:
+        return f"Group {match.group}, round {match.round.number}"
+    return f"Round {match.round.number}"
+
+
+def side_name(
+    match: Match, side: int, feeders: Mapping[tuple[int, int], Match], rounds: int
+) -> str:
+    """A side's player, or what the slot waits for ("Winner of QF 2", "bye", "nobody")."""
+    entry = match.entry_a if side == 0 else match.entry_b
+    if entry is not None:
+        return entry.player.display_name
+    if match.is_bye:
+        return str(_("bye"))
+    feeder = feeders.get((match.pk, side))
+    if feeder is None or not rounds:
+        return str(_("to be decided"))
+    if feeder.is_final and feeder.winner_id is None:
+        return str(_("nobody (both out)"))
+    return waiting_slot(feeder.round.number, rounds, feeder.bracket_index or 0)
+
+
+def match_title(
+    match: Match, rounds_total: int, feeders: Mapping[tuple[int, int], Match] | None = None
+) -> str:
+    """ "Semi-final: Ana v Bela", "Round of 128: Jana has a bye"."""
+    feeders = feeders or {}
+    title = round_title(match, rounds_total)
+    if match.is_bye:
+        player = match.entry_a or match.entry_b
+        if player is not None:
+            return f"{title}: {player.player.display_name} has a bye"
+    a = side_name(match, 0, feeders, rounds_total)
+    b = side_name(match, 1, feeders, rounds_total)
+    return f"{title}: {a} v {b}"
+
+
+def feeders_of(matches: list[Match]) -> dict[tuple[int, int], Match]:
+    """(next match id, side) -> the match whose winner goes there, from matches in hand."""
+    return {
+        (m.next_match_id, m.next_side): m
+        for m in matches
+        if m.next_match_id is not None and m.next_side is not None
+    }

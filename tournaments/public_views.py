@@ -1,0 +1,194 @@
+"""The public championship pages (championship, event, match) and their live fragments.
+
+Thin: the viewer-independent parts come from `tournaments.pages.fragments` (cached until a
+result changes, a fixed number of queries whatever the size of the event); the view adds what
+depends on the viewer (their entry, the organiser's and controller's forms).
+
+While an event runs, the event and match pages poll their fragment (static/js/live.js) and swap
+it in; the fragment answers 304 while nothing changed (its ETag is the cache version) and says
+`X-Live-Finished: 1` once nothing more will change, which stops the polling.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from players.roles import player_of
+from tournaments import selectors
+from tournaments.forms import DeadlineForm, PenaltyForm, RegisterForm, RuleForm
+from tournaments.models import Championship, EntryStatus, Event, EventStatus, Match
+from tournaments.pages import fragments
+from tournaments.permissions import can_manage, can_rule, can_see, match_side_of
+
+
+def _championship(request, pk: int) -> Championship:
+    return get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+
+
+def _event(request, pk: int) -> Event:
+    return get_object_or_404(
+        selectors.events_visible_to(request.user).select_related("feeds_from"), pk=pk
+    )
+
+
+def _match(request, pk: int) -> Match:
+    try:
+        match = selectors.match_detail(pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    if not can_see(request.user, match.event.championship):
+        raise Http404("No such match.")
+    return match
+
+
+def _live_attrs(url: str, fragment: fragments.Fragment) -> dict:
+    """What the page's live region needs: where to poll and how often (nothing once finished)."""
+    if fragment.finished:
+        return {"live_url": None}
+    return {
+        "live_url": url,
+        "live_seconds": settings.TOURNAMENTS_LIVE_POLL_SECONDS,
+        "live_version": fragment.version,
+    }
+
+
+def _fragment_response(request, fragment: fragments.Fragment) -> HttpResponse:
+    if fragment.version and request.headers.get("If-None-Match") == f'"{fragment.version}"':
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(fragment.html)
+    if fragment.version:
+        response["ETag"] = f'"{fragment.version}"'
+    response["Cache-Control"] = "no-cache"
+    if fragment.finished:
+        response["X-Live-Finished"] = "1"
+    return response
+
+
+# --- Championship --------------------------------------------------------------------------
+
+
+def championship_detail_view(request, pk: int):
+    championship = _championship(request, pk)
+    events = list(
+        selectors.events_visible_to(request.user)
+        .filter(championship=championship)
+        .order_by("stage", "id")
+    )
+    return render(
+        request,
+        "tournaments/championship_detail.html",
+        {
+            "championship": championship,
+            "events_html": mark_safe(fragments.championship_events(championship, events)),
+            "champions": [e for e in events if e.champion_id],
+            "can_manage": can_manage(request.user, championship),
+            "can_see_audit": selectors.can_see_audit(request.user, championship),
+        },
+    )
+
+
+# --- Event ---------------------------------------------------------------------------------
+
+
+def event_detail_view(request, pk: int):
+    event = _event(request, pk)
+    championship = event.championship
+    manager = can_manage(request.user, championship)
+    own = player_of(request.user)
+    own_entry = event.entries.filter(player=own).first() if own is not None else None
+    live = fragments.event_live(event)
+    before_draw = event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
+    context = {
+        "event": event,
+        "championship": championship,
+        "live_html": mark_safe(live.html),
+        "entries_html": mark_safe(fragments.event_entries(event, manage=manager)),
+        **_live_attrs(reverse("event-live", args=[event.pk]), live),
+        "can_manage": manager,
+        "own_entry": own_entry,
+        "can_register_self": (
+            own is not None and own_entry is None and event.status == EventStatus.REGISTRATION
+        ),
+        "can_withdraw_self": (
+            own_entry is not None
+            and own_entry.status == EntryStatus.ACTIVE
+            and event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
+        ),
+        "registration_open": event.status == EventStatus.REGISTRATION,
+        "before_draw": before_draw,
+    }
+    if manager:
+        context["register_form"] = (
+            RegisterForm(actor=request.user, event=event)
+            if event.status == EventStatus.REGISTRATION
+            else None
+        )
+        # Deadlines can move only while the event runs and the round is not over.
+        context["deadline_rows"] = (
+            [
+                {
+                    "round": r,
+                    "form": DeadlineForm(
+                        initial={"deadline": r.deadline}, auto_id=f"id_round{r.pk}_%s"
+                    ),
+                }
+                for r in selectors.rounds_open_for_deadlines(event)
+            ]
+            if event.status == EventStatus.DRAWN
+            else []
+        )
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@require_GET
+def event_live_view(request, pk: int):
+    return _fragment_response(request, fragments.event_live(_event(request, pk)))
+
+
+# --- Match ---------------------------------------------------------------------------------
+
+
+def render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
+    user = request.user
+    side = match_side_of(user, match)
+    ruler = can_rule(user, match.event.championship)
+    is_open = selectors.match_open_for_games(match)
+    penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
+    live = fragments.match_live(match)
+    has_games = match.games_played > 0
+    context = {
+        "match": match,
+        "event": match.event,
+        "championship": match.event.championship,
+        "live_html": mark_safe(live.html),
+        "page_title": fragments.match_heading(match)["title"],
+        **_live_attrs(reverse("match-live", args=[match.pk]), live),
+        "side": side,
+        "can_rule": ruler,
+        "is_open": is_open,
+        "can_submit": is_open and (side is not None or ruler),
+        "can_claim_walkover": side is not None and is_open and not match.games_played,
+        "rule_form": rule_form or (RuleForm(match=match) if ruler and not match.is_bye else None),
+        "penalty_form": penalty_form
+        or (
+            PenaltyForm(match=match, sides=penalty_sides)
+            if has_games and penalty_sides and (ruler or not match.is_final)
+            else None
+        ),
+    }
+    return render(request, "tournaments/match_detail.html", context, status=status)
+
+
+def match_detail_view(request, pk: int):
+    return render_match(request, _match(request, pk))
+
+
+@require_GET
+def match_live_view(request, pk: int):
+    return _fragment_response(request, fragments.match_live(_match(request, pk)))

@@ -1,9 +1,14 @@
-"""Timing of the rules engine (pure Python, no database).
+"""Timing of the rules engine (pure Python, no database), before and after side by side.
 
 Run with `python -m bench.bench_engine [--games N]` from the repository root. It plays N (default
 200) two-player self-play games, then times adjudicating each complete game in this one process,
 from the record as JSON text (what the worker receives) and from an already-parsed dict, and
 times listing the legal moves of a mid-game position (about 20 tiles placed, free move due).
+
+"before" is the literal engine the fast one replaced (games.engine.literal with the original
+board and record reader, and position.literal_legal_moves), kept in the tree as the oracle;
+"after" is the public games.engine. Both are timed on the same records in the same process,
+alternating item by item, so that the load other processes put on the machine falls on both.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import json
 import statistics
 import time
 
-from games.engine import adjudicate, legal_moves, selfplay
+from games.engine import adjudicate, legal_moves, literal, selfplay
+from games.engine.position import literal_legal_moves
 
 MID_GAME = 20  # placements on the board in the legal-moves position
 
@@ -25,13 +31,29 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _time_each(items: list, fn, rounds: int = 3) -> list[float]:
     """Per item, the best of ``rounds`` timings in milliseconds (the least disturbed run)."""
-    best = [float("inf")] * len(items)
+    return _time_pair(items, fn, None, rounds)[0]
+
+
+def _time_pair(items: list, first, second, rounds: int = 3) -> tuple[list[float], list[float]]:
+    """Like _time_each for two functions at once, alternating on each item."""
+    best = [[float("inf")] * len(items), [float("inf")] * len(items)]
+    fns = (first, second) if second is not None else (first,)
     for _ in range(rounds):
         for i, item in enumerate(items):
-            start = time.perf_counter()
-            fn(item)
-            best[i] = min(best[i], (time.perf_counter() - start) * 1000)
-    return best
+            for which, fn in enumerate(fns):
+                start = time.perf_counter()
+                fn(item)
+                best[which][i] = min(best[which][i], (time.perf_counter() - start) * 1000)
+    return best[0], best[1]
+
+
+def _line(label: str, before: list[float], after: list[float]) -> str:
+    old, new = statistics.median(before), statistics.median(after)
+    return (
+        f"  {label:<34} before median {old:6.3f} p95 {_percentile(before, 0.95):6.3f} ms"
+        f" | after median {new:6.3f} p95 {_percentile(after, 0.95):6.3f} ms"
+        f" | {old / new:4.1f}x faster"
+    )
 
 
 def _sides(cells: set[tuple[int, int]], cell: tuple[int, int]) -> int:
@@ -88,30 +110,33 @@ def main(argv: list[str] | None = None) -> None:
     verdicts = [adjudicate(text) for text in texts]
     assert all(verdict["valid"] for verdict in verdicts), "a self-play game was not valid"
 
-    from_text = _time_each(texts, adjudicate)
-    from_dict = _time_each(records, adjudicate)
+    assert all(
+        literal.adjudicate(text) == verdict for text, verdict in zip(texts, verdicts, strict=True)
+    )
+
+    text_before, text_after = _time_pair(texts, literal.adjudicate, adjudicate)
+    dict_before, dict_after = _time_pair(records, literal.adjudicate, adjudicate)
     positions = [_position(record) for record in records]
-    moves = _time_each(positions, legal_moves)
+    moves_before, moves_after = _time_pair(positions, literal_legal_moves, legal_moves)
     counts = [len(legal_moves(position)) for position in positions]
 
-    start = time.perf_counter()
-    for text in texts:
-        adjudicate(text)
-    throughput = len(texts) / (time.perf_counter() - start)
+    throughput = {}
+    for name, fn in (("before", literal.adjudicate), ("after", adjudicate)):
+        start = time.perf_counter()
+        for text in texts:
+            fn(text)
+        throughput[name] = len(texts) / (time.perf_counter() - start)
 
     print(f"Rules engine: {args.games} two-player self-play games, one CPython process")
     print(f"  self-play (generating the games)          {played / args.games * 1000:8.2f} ms/game")
-    for label, times in (("from JSON text", from_text), ("from a parsed dict", from_dict)):
-        print(
-            f"  adjudicate one complete game, {label:<19}"
-            f" median {statistics.median(times):6.3f} ms   p95 {_percentile(times, 0.95):6.3f} ms"
-        )
-    print(f"  games adjudicated per second (JSON text)  {throughput:8.0f} games/s")
+    print(_line("adjudicate a game from JSON text", text_before, text_after))
+    print(_line("adjudicate a game from a parsed dict", dict_before, dict_after))
     print(
-        f"  legal moves, mid-game free move (~{MID_GAME} tiles) median "
-        f"{statistics.median(moves):6.3f} ms   p95 {_percentile(moves, 0.95):6.3f} ms"
-        f"   ({statistics.median(counts):.0f} moves median)"
+        f"  games adjudicated per second (JSON text)   before {throughput['before']:6.0f}"
+        f" | after {throughput['after']:6.0f} games/s"
     )
+    print(_line(f"legal moves, mid-game (~{MID_GAME} tiles)", moves_before, moves_after))
+    print(f"  ({statistics.median(counts):.0f} legal moves median in those positions)")
 
 
 if __name__ == "__main__":

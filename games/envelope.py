@@ -23,8 +23,9 @@ from games import engine
 from games.engine import jsonio
 from games.hooks import submission_extensions
 from players.models import Player
-from players.roles import may_submit_any_game, player_of
+from players.roles import is_controller_anywhere, is_organiser, may_submit_any_game, player_of
 from players.selectors import players_by_names
+from players.types import User
 
 PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
 
@@ -164,6 +165,30 @@ def _check_played_at(document: dict) -> None:
         )
 
 
+def _check_played_at_age(document: dict, actor: User, *, vouched: bool) -> None:
+    """An old game is inserted in its place in the ratings and replays every later game of the
+    table, so a player may not enter one older than GAME_RECORD_MAX_AGE_DAYS; an organiser or
+    controller entering it for their event (vouched for by `match`) may."""
+    try:
+        played_at = engine.parse_played_at(document["played_at"])
+    except (KeyError, engine.MalformedRecord):
+        return
+    days = settings.GAME_RECORD_MAX_AGE_DAYS
+    if played_at >= timezone.now() - dt.timedelta(days=days):
+        return
+    if vouched and (is_organiser(actor) or is_controller_anywhere(actor)):
+        return
+    raise Refused(
+        RefusalCode.MALFORMED,
+        {
+            "played_at": [
+                f"The game was played more than {days} days ago; only an organiser or "
+                "controller may enter so old a game, for their event."
+            ]
+        },
+    )
+
+
 def _seat_names(document: dict) -> list[str] | None:
     """The seated players' names, or None when the record is too malformed to say.
 
@@ -196,7 +221,7 @@ def _may_be_player_name(name: str) -> bool:
     return True
 
 
-def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: bool) -> list:
+def _resolve_players(actor: User, names: list[str] | None, *, check_participant: bool) -> list:
     if names is None:
         if check_participant and not may_submit_any_game(actor):
             raise Refused(
@@ -225,7 +250,7 @@ def _resolve_players(actor: Any, names: list[str] | None, *, check_participant: 
     return seated
 
 
-def _check_participant(actor: Any, seated: list, *, vouched: bool) -> None:
+def _check_participant(actor: User, seated: list, *, vouched: bool) -> None:
     if vouched or may_submit_any_game(actor):
         return
     own = player_of(actor)
@@ -238,7 +263,7 @@ def _check_participant(actor: Any, seated: list, *, vouched: bool) -> None:
 
 
 def _validate_extensions(
-    actor: Any, values: dict[str, Any], seated: list
+    actor: User, values: dict[str, Any], seated: list
 ) -> tuple[dict[str, Any], bool]:
     """What to store of the extension fields, and whether one of them vouched for the actor."""
     known = submission_extensions()
@@ -272,7 +297,7 @@ class Envelope:
 
 def envelope_check(
     *,
-    actor: Any,
+    actor: User,
     received: ReceivedBody,
     extensions: dict[str, Any],
     check_participant: bool,
@@ -285,6 +310,7 @@ def envelope_check(
         stored, vouched = _validate_extensions(actor, extensions, seated)
         if check_participant and names is not None:
             _check_participant(actor, seated, vouched=vouched)
+        _check_played_at_age(document, actor, vouched=vouched)
     except Refused as exc:
         exc.seat_player_ids = [p.pk for p in seated]
         raise

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # Swagger UI and Redoc served from our static files (pinned), so /api/docs/ works offline.
+    "drf_spectacular_sidecar",
     "django_filters",
     "players",
     "games",
@@ -64,6 +66,8 @@ MIDDLEWARE = [
     "tantrix_site.middleware.ServiceBusyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Times in the signed-in player's own zone (their profile), else TIME_ZONE.
+    "players.middleware.TimezoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -121,6 +125,8 @@ LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# One way of writing dates everywhere, with the time zone (tantrix_site/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["tantrix_site.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -185,9 +191,10 @@ MIDDLEWARE.insert(
     "csp.middleware.CSPMiddleware",
 )
 CONTENT_SECURITY_POLICY = {
-    # The Swagger UI page (/api/docs/) loads its scripts and styles from a CDN and has an inline
-    # style block; until it is vendored that one view is sent without a policy.
-    "EXCLUDE_URL_PREFIXES": ["/api/docs/"],
+    # Swagger UI (/api/docs/) is served from static files with its start script as a file
+    # (templates/drf_spectacular/swagger_ui.html), so it runs under the policy. Redoc injects
+    # style elements at run time, so its page alone is sent without a policy.
+    "EXCLUDE_URL_PREFIXES": ["/api/redoc/"],
     "DIRECTIVES": {
         "default-src": ["'self'"],
         # No inline scripts or styles: page scripts are files under static/js/.
@@ -203,6 +210,10 @@ CONTENT_SECURITY_POLICY = {
 
 # Raw game records are stored as submitted; the API refuses bodies above this (413).
 GAME_RECORD_MAX_BYTES = env_int("GAME_RECORD_MAX_BYTES", 256 * 1024, minimum=1024)
+# A record's played_at may lie at most this many days back (a late game is replayed into the
+# ratings from its place: docs/ratings.md §10), unless an organiser or controller enters it for
+# an event.
+GAME_RECORD_MAX_AGE_DAYS = env_int("GAME_RECORD_MAX_AGE_DAYS", 30, minimum=1)
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(GAME_RECORD_MAX_BYTES * 2, 2_621_440)
 # No request body larger than this is read by anything: other views answer 413 before parsing;
 # the record submission views store the first GAME_RECORD_MAX_BYTES with the declared size.
@@ -259,6 +270,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Championships, game records and ratings for Tantrix.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

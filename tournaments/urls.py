@@ -7,6 +7,7 @@ reverses a duplicated name to only one of its patterns, so sharing one would bre
 from django.urls import path
 
 from tournaments import public_views, views
+from tournaments.urls_opens import urlpatterns as open_patterns
 
 urlpatterns = [
     path("", views.championship_list_view, name="championship-list"),
@@ -43,3 +44,6 @@ urlpatterns = [
     ),
     path("matches/<int:pk>/claim-penalty/", views.match_penalty_view, name="match-penalty-claim"),
 ]
+
+# Table opens, tie-breaks and exports keep their patterns in their own module.
+urlpatterns += open_patterns

@@ -178,15 +178,23 @@ def round_repair(*, actor: User, event: Event, reason: str = "") -> Round:
             {"round": f"{round_} is under way (a result is in): it can no longer be re-paired."}
         )
     number = round_.number
-    round_.delete()
+    # The round keeps its row (and so its address, which may be printed or bookmarked): its
+    # matches go, it steps aside as round 0 while the pairing makes a fresh round, and takes
+    # that round's matches.
+    round_.matches.all().delete()
+    Round.objects.filter(pk=round_.pk).update(number=0)
     entries = sorted(
         event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"),
         key=lambda e: e.seed or 0,
     )
     try:
-        new_round = swiss_round_draw(event, entries, number, timezone.now())
+        fresh = swiss_round_draw(event, entries, number, timezone.now())
     except formats.FormatError as exc:
         raise ValidationError({"round": str(exc)}) from None
+    Match.objects.filter(round=fresh).update(round=round_)
+    fresh.delete()
+    Round.objects.filter(pk=round_.pk).update(number=number)
+    new_round = Round.objects.get(pk=round_.pk)
     rounds_prepare(event)
     audit(
         actor=actor,

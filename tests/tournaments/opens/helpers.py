@@ -23,12 +23,14 @@ def open_championship(organiser) -> tuple[Championship, object]:
     return championship, controller
 
 
-def table_open(organiser, championship, players: int, *, start: bool = True, **config) -> Event:
+def table_open(
+    organiser, championship, players: int, *, start: bool = True, name_suffix: str = "", **config
+) -> Event:
     config.setdefault("system", "swiss")
     if config["system"] == "swiss":
         config.setdefault("swiss_rounds", 7)
     event = table_open_create(
-        actor=organiser, championship=championship, name="Weekend Open", **config
+        actor=organiser, championship=championship, name="Weekend Open" + name_suffix, **config
     )
     for _ in range(players):
         entry_register(actor=organiser, event=event, player=PlayerFactory())

@@ -1,0 +1,325 @@
+"""API for table opens, tie-breaks, standings and exports (`/api/...`). Thin: one service or
+read per endpoint; services raise PermissionDenied (403) and ValidationError (400)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from players.models import Player
+from tournaments import selectors
+from tournaments.formats import tiebreaks
+from tournaments.models import Entry, Event, Round
+from tournaments.permissions import can_rule
+from tournaments.services.exports import event_export
+from tournaments.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.services.table_opens import (
+    SYSTEM_LABELS,
+    entry_drop,
+    entry_late_add,
+    open_system,
+    table_open_create,
+    table_open_start,
+)
+from tournaments.services.tiebreaks import event_tiebreaks_set
+from tournaments.standings import event_criteria, event_standings, event_started, round_tables
+
+TAGS = ["table opens"]
+
+
+def _event(request, pk: int) -> Event:
+    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
+
+
+def _round(request, pk: int) -> Round:
+    round_ = get_object_or_404(Round, pk=pk)
+    _event(request, round_.event_id)
+    return round_
+
+
+def _links(request, event: Event) -> dict[str, Any]:
+    def url(name: str, *args: Any) -> str:
+        return request.build_absolute_uri(reverse(name, args=args))
+
+    links = {
+        "standings_csv": url("event-standings-csv", event.pk),
+        "results_csv": url("event-results-csv", event.pk),
+        "pairings_csv": {
+            r.number: url("open-round-pairings-csv", r.pk) for r in event.rounds.order_by("number")
+        },
+    }
+    if can_rule(request.user, event.championship):
+        links["event_json"] = url("api-event-export", event.pk)
+    return links
+
+
+def _summary(event: Event) -> dict[str, Any]:
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "table_open": event.table_open,
+        "system": open_system(event),
+        "system_label": SYSTEM_LABELS[open_system(event)],
+        "swiss_rounds": event.swiss_rounds,
+        "status": event.status,
+        "status_label": event.get_status_display(),
+        "tiebreaks": list(event_criteria(event)),
+    }
+
+
+class TableOpenSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    stage = serializers.IntegerField(min_value=1, max_value=100, default=1)
+    system = serializers.ChoiceField(choices=list(SYSTEM_LABELS.items()))
+    swiss_rounds = serializers.IntegerField(min_value=0, max_value=50, default=0)
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(tiebreaks.CRITERIA)), required=False
+    )
+
+
+@extend_schema(tags=TAGS, request=TableOpenSerializer)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def table_open_create_api(request, pk: int):
+    """Create a table open in this championship (its organisers)."""
+    championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+    serializer = TableOpenSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = dict(serializer.validated_data)
+    event = table_open_create(
+        actor=request.user,
+        championship=championship,
+        tiebreak_list=data.pop("tiebreaks", None),
+        **data,
+    )
+    return Response(_summary(event), status=status.HTTP_201_CREATED)
+
+
+class StartSerializer(serializers.Serializer):
+    draw_seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+
+
+@extend_schema(tags=TAGS, request=StartSerializer)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def table_open_start_api(request, pk: int):
+    """Start a table open: publish round 1 (a round robin: every round) with table numbers."""
+    serializer = StartSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    event = table_open_start(
+        actor=request.user,
+        event=_event(request, pk),
+        draw_seed=serializer.validated_data.get("draw_seed"),
+    )
+    return Response(_summary(event))
+
+
+@extend_schema(tags=TAGS)
+@api_view(["GET"])
+def event_standings_api(request, pk: int):
+    """The standings on the event's tie-breaks (announced before the start), with export links."""
+    event = _event(request, pk)
+    criteria = event_criteria(event)
+    rows = [
+        {
+            "place": line.place,
+            "entry": line.entry.pk,
+            "player": line.entry.player_id,
+            "player_name": line.player_name,
+            "status_label": line.entry.get_status_display(),
+            "games": line.games,
+            "values": {k: (None if v is None else str(v)) for k, v in line.raw.items()},
+            "separated_by": line.separated_by,
+        }
+        for line in (event_standings(event) if event_started(event) else [])
+    ]
+    return Response(
+        {
+            "tiebreaks": [{"key": k, "label": tiebreaks.CRITERIA[k].label} for k in criteria],
+            "started": event_started(event),
+            "rows": rows,
+            "exports": _links(request, event),
+        }
+    )
+
+
+class TieBreaksSerializer(serializers.Serializer):
+    tiebreaks = serializers.ListField(child=serializers.CharField(max_length=40), max_length=9)
+    confirm = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+@extend_schema(tags=TAGS, request=TieBreaksSerializer)
+@api_view(["GET", "PUT"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def event_tiebreaks_api(request, pk: int):
+    """Read the tie-break list; organisers change it (after the start only with confirm=true)."""
+    event = _event(request, pk)
+    if request.method == "PUT":
+        serializer = TieBreaksSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        event = event_tiebreaks_set(
+            actor=request.user,
+            event=event,
+            criteria=data["tiebreaks"],
+            confirm=data["confirm"],
+            reason=data["reason"],
+        )
+    return Response(
+        {
+            "tiebreaks": list(event_criteria(event)),
+            "labels": [tiebreaks.CRITERIA[k].label for k in event_criteria(event)],
+            "started": event_started(event),
+            "choices": [{"key": c.key, "label": c.label} for c in tiebreaks.CRITERIA.values()],
+        }
+    )
+
+
+def _table(t) -> dict[str, Any]:
+    m = t.match
+    result = None
+    if t.result is not None:
+        r = t.result
+        result = {
+            "score_a": r.score_a,
+            "score_b": r.score_b,
+            "ending": r.ending,
+            "ending_label": r.get_ending_display(),
+            "conceded_by": None if r.conceded_by is None else "ab"[r.conceded_by],
+            "minutes_a": r.minutes_a,
+            "minutes_b": r.minutes_b,
+        }
+    return {
+        "table": None if m.is_bye else t.number,
+        "match": m.pk,
+        "bye": m.is_bye,
+        "player_a": m.entry_a.player.display_name if m.entry_a else None,
+        "player_b": m.entry_b.player.display_name if m.entry_b else None,
+        "status_label": m.get_status_display(),
+        "tps_a": str(m.tps_a),
+        "tps_b": str(m.tps_b),
+        "result": result,
+    }
+
+
+@extend_schema(tags=TAGS)
+@api_view(["GET"])
+def round_tables_api(request, pk: int):
+    """A round's pairings with table numbers, and each table's typed result."""
+    round_ = _round(request, pk)
+    return Response({"round": round_.number, "tables": [_table(t) for t in round_tables(round_)]})
+
+
+class ResultsSerializer(serializers.Serializer):
+    results = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=1024)
+
+
+@extend_schema(tags=TAGS, request=ResultsSerializer)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def round_results_api(request, pk: int):
+    """Enter a round's results from the score sheets, all or nothing.
+
+    Body: {"results": [{"table": 1, "score_a": 24, "score_b": 17, "ending": "completed",
+    "conceded_by": null, "minutes_a": 25, "minutes_b": 27}, ...]}. A refusal answers 400 with
+    the messages per table and field: {"results": {"3": {"score_a": ["..."]}}}."""
+    round_ = _round(request, pk)
+    if not can_rule(request.user, round_.event.championship):
+        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+    serializer = ResultsSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    sheets: dict[int, dict] = {}
+    errors: dict[str, Any] = {}
+    for index, row in enumerate(serializer.validated_data["results"]):
+        table = row.get("table")
+        if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+            errors[f"item {index + 1}"] = {"table": ["Give the table number (1, 2, ...)."]}
+        elif table in sheets:
+            errors[str(table)] = {"table": [f"Table {table} is given twice."]}
+        else:
+            sheets[table] = row
+    try:
+        if errors:
+            raise TableResultsError(errors)
+        table_results_enter(actor=request.user, round_=round_, sheets=sheets)
+    except TableResultsError as exc:
+        return Response({"results": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+    return Response({"round": round_.number, "tables": [_table(t) for t in round_tables(round_)]})
+
+
+class LateEntrySerializer(serializers.Serializer):
+    player = serializers.CharField(max_length=40, help_text="The player's id or display name")
+
+
+@extend_schema(tags=TAGS, request=LateEntrySerializer)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def late_entry_api(request, pk: int):
+    """A late entry to a Swiss table open (its organisers and controllers)."""
+    event = _event(request, pk)
+    if not can_rule(request.user, event.championship):
+        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+    serializer = LateEntrySerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    text = serializer.validated_data["player"].strip()
+    player = Player.objects.filter(pk=int(text)).first() if text.isdigit() else None
+    player = player or Player.objects.filter(display_name__iexact=text).first()
+    if player is None:
+        raise serializers.ValidationError({"player": [f"No player is named {text!r}."]})
+    entry = entry_late_add(actor=request.user, event=event, player=player)
+    return Response(
+        {"entry": entry.pk, "player": player.pk, "joined_round": entry.joined_round},
+        status=status.HTTP_201_CREATED,
+    )
+
+
+class DropSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+@extend_schema(tags=TAGS, request=DropSerializer)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def entry_drop_api(request, pk: int):
+    """A player drops out of a table open (its organisers and controllers)."""
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=pk)
+    _event(request, entry.event_id)
+    serializer = DropSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    entry = entry_drop(actor=request.user, entry=entry, reason=serializer.validated_data["reason"])
+    return Response({"entry": entry.pk, "left_after_round": entry.left_after_round})
+
+
+@extend_schema(tags=TAGS)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def event_export_api(request, pk: int):
+    """The whole event as JSON, for `manage.py import_event` (its organisers and controllers)."""
+    event = _event(request, pk)
+    if not can_rule(request.user, event.championship):
+        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+    return Response(event_export(event))
+
+
+urlpatterns = [
+    path(
+        "championships/<int:pk>/table-opens/", table_open_create_api, name="api-table-open-create"
+    ),
+    path("events/<int:pk>/open/start/", table_open_start_api, name="api-table-open-start"),
+    path("events/<int:pk>/standings/", event_standings_api, name="api-event-standings"),
+    path("events/<int:pk>/tiebreaks/", event_tiebreaks_api, name="api-event-tiebreaks"),
+    path("events/<int:pk>/late-entries/", late_entry_api, name="api-late-entry"),
+    path("events/<int:pk>/export/", event_export_api, name="api-event-export"),
+    path("rounds/<int:pk>/tables/", round_tables_api, name="api-round-tables"),
+    path("rounds/<int:pk>/results/", round_results_api, name="api-round-results"),
+    path("entries/<int:pk>/drop/", entry_drop_api, name="api-entry-drop"),
+]

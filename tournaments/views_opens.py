@@ -1,0 +1,234 @@
+"""Pages for table opens (create, start, pairings, blank score sheets, a round's results, late
+entries, drop-outs), tie-breaks and the event exports. Thin: a form or a selector each.
+
+Visibility as on the other championship pages: what an unpublished championship holds is a 404
+to everyone but its staff; a service's PermissionDenied is a 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+
+from tournaments import selectors
+from tournaments.forms_opens import (
+    DropForm,
+    LateEntryForm,
+    StartForm,
+    TableOpenForm,
+    TieBreaksForm,
+    round_results_apply,
+    sheet_forms,
+)
+from tournaments.models import Entry, Event, Round
+from tournaments.permissions import can_manage, can_rule
+from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
+from tournaments.standings import round_tables
+
+
+def _posted(request):
+    return request.POST if request.method == "POST" else None
+
+
+def _event(request, pk: int) -> Event:
+    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
+
+
+def _round(request, pk: int) -> Round:
+    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
+    if not selectors.events_visible_to(request.user).filter(pk=round_.event_id).exists():
+        raise Http404("No such round.")
+    return round_
+
+
+def _require(allowed: bool) -> None:
+    if not allowed:
+        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+
+
+def _action(request, *, title: str, form, back: str, submit: str, **extra):
+    context = {"title": title, "form": form, "back_url": back, "submit": submit, **extra}
+    return render(request, "tournaments/action_form.html", context)
+
+
+@login_required
+def table_open_create_view(request, pk: int):
+    championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+    _require(can_manage(request.user, championship))
+    form = TableOpenForm(_posted(request), championship=championship)
+    if request.method == "POST" and form.is_valid():
+        event = form.apply(actor=request.user)
+        if event is not None:
+            messages.success(request, f"{event.name} is created: register its players.")
+            return redirect("event-page", pk=event.pk)
+    return _action(
+        request,
+        title=f"New table open in {championship}",
+        intro="A face-to-face open: one game per table and round, results typed from the "
+        "score sheets. The tie-breaks are shown on the event page before the start.",
+        form=form,
+        back=reverse("championship-page", args=[championship.pk]),
+        submit="Create the table open",
+    )
+
+
+@login_required
+def table_open_start_view(request, pk: int):
+    event = _event(request, pk)
+    _require(can_manage(request.user, event.championship))
+    form = StartForm(_posted(request), initial={"draw_seed": event.draw_seed})
+    if request.method == "POST" and form.is_valid():
+        started = form.apply(actor=request.user, event=event)
+        if started is not None:
+            messages.success(request, f"{event.name} has started: round 1 is published.")
+            return redirect("event-page", pk=event.pk)
+    return _action(
+        request,
+        title=f"Start {event.name}",
+        intro="Publishes round 1 (a round robin: every round) with table numbers. "
+        "Later Swiss rounds are paired when the previous round's last result is in.",
+        form=form,
+        back=reverse("event-page", args=[event.pk]),
+        submit="Start the open",
+    )
+
+
+def round_pairings_view(request, pk: int):
+    round_ = _round(request, pk)
+    event = round_.event
+    context = {
+        "round": round_,
+        "event": event,
+        "tables": round_tables(round_),
+        "can_rule": can_rule(request.user, event.championship),
+    }
+    return render(request, "tournaments/open_pairings.html", context)
+
+
+@login_required
+def round_sheets_view(request, pk: int):
+    round_ = _round(request, pk)
+    _require(can_rule(request.user, round_.event.championship))
+    tables = [t for t in round_tables(round_) if not t.match.is_bye]
+    context = {"round": round_, "event": round_.event, "tables": tables}
+    return render(request, "tournaments/open_sheets.html", context)
+
+
+@login_required
+def round_results_view(request, pk: int):
+    round_ = _round(request, pk)
+    event = round_.event
+    _require(can_rule(request.user, event.championship))
+    forms_ = sheet_forms(_posted(request), round_tables(round_))
+    if request.method == "POST" and round_results_apply(
+        actor=request.user, round_=round_, forms_=forms_
+    ):
+        messages.success(request, f"The results of {round_} are entered.")
+        return redirect("open-round-pairings", pk=round_.pk)
+    context = {"round": round_, "event": event, "forms": forms_}
+    return render(request, "tournaments/open_results.html", context)
+
+
+@login_required
+def open_late_entry_view(request, pk: int):
+    event = _event(request, pk)
+    _require(can_rule(request.user, event.championship))
+    form = LateEntryForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        entry = form.apply(actor=request.user, event=event)
+        if entry is not None:
+            messages.success(
+                request, f"{entry.player.display_name} joins at round {entry.joined_round}."
+            )
+            return redirect("event-page", pk=event.pk)
+    return _action(
+        request,
+        title=f"Late entry to {event.name}",
+        intro="The player joins at the first round with no result entered yet (that round is "
+        "paired again), otherwise at the next one. Rounds missed score nothing.",
+        form=form,
+        back=reverse("event-page", args=[event.pk]),
+        submit="Enter the player",
+    )
+
+
+@login_required
+def entry_drop_view(request, pk: int):
+    entry = get_object_or_404(Entry.objects.select_related("event__championship", "player"), pk=pk)
+    event = _event(request, entry.event_id)
+    _require(can_rule(request.user, event.championship))
+    form = DropForm(_posted(request))
+    dropped = request.method == "POST" and form.is_valid()
+    if dropped and form.apply(actor=request.user, entry=entry) is not None:
+        messages.success(request, f"{entry.player.display_name} has dropped out.")
+        return redirect("event-page", pk=event.pk)
+    return _action(
+        request,
+        title=f"{entry.player.display_name} drops out of {event.name}",
+        intro="They are not paired again and keep their place in the standings with what "
+        "they scored. A game of theirs not yet entered is a walkover, scored as a bye.",
+        form=form,
+        back=reverse("event-page", args=[event.pk]),
+        submit="Drop out",
+    )
+
+
+@login_required
+def event_tiebreaks_view(request, pk: int):
+    event = _event(request, pk)
+    _require(can_manage(request.user, event.championship))
+    form = TieBreaksForm(_posted(request), event=event)
+    if request.method == "POST" and form.is_valid() and form.apply(actor=request.user):
+        messages.success(request, f"The tie-breaks of {event.name} are set.")
+        return redirect("event-page", pk=event.pk)
+    warning = None
+    if event.status in ("drawn", "finished"):
+        warning = "The event has started: a change needs your confirmation and is audited."
+    return _action(
+        request,
+        title=f"Tie-breaks of {event.name}",
+        intro="The standings rank on the first criterion, then each next one among those "
+        "still level, and finally by seed.",
+        warning=warning,
+        form=form,
+        back=reverse("event-page", args=[event.pk]),
+        submit="Save the tie-breaks",
+    )
+
+
+def _download(text: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def event_standings_csv_view(request, pk: int):
+    event = _event(request, pk)
+    name = f"{slugify(event.name)}-standings.csv"
+    return _download(standings_csv(event), name, "text/csv; charset=utf-8")
+
+
+def event_results_csv_view(request, pk: int):
+    event = _event(request, pk)
+    name = f"{slugify(event.name)}-results.csv"
+    return _download(results_csv(event), name, "text/csv; charset=utf-8")
+
+
+def round_pairings_csv_view(request, pk: int):
+    round_ = _round(request, pk)
+    name = f"{slugify(round_.event.name)}-round-{round_.number}-pairings.csv"
+    return _download(pairings_csv(round_), name, "text/csv; charset=utf-8")
+
+
+@login_required
+def event_export_json_view(request, pk: int):
+    event = _event(request, pk)
+    _require(can_rule(request.user, event.championship))
+    response = JsonResponse(event_export(event), json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}.json"'
+    return response

@@ -46,6 +46,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.pages import fragments
+from tournaments.pages.audit import audit_lines
 from tournaments.permissions import (
     can_create_championship,
     can_manage,
@@ -201,7 +202,9 @@ def championship_audit_view(request, pk: int):
         request.GET.get("page")
     )
     return render(
-        request, "tournaments/audit_log.html", {"championship": championship, "page": page}
+        request,
+        "tournaments/audit_log.html",
+        {"championship": championship, "page": page, "lines": audit_lines(page.object_list)},
     )
 
 

@@ -59,10 +59,13 @@ def test_organiser_creates_a_knockout_registers_players_and_draws(page, log_in, 
         page.fill("#id_player", player.display_name)
         page.click("text=Register player")
         expect(page.locator(".messages")).to_contain_text(f"{player.display_name} is entered")
+    # The draw cannot be undone: the event page leads to a page that says so and confirms it.
+    page.click("text=Make the draw…")
+    expect(page.locator("main")).to_contain_text("The draw cannot be undone")
     page.fill("#id_draw_seed", "4")
-    page.click("text=Make the draw")
+    page.click("main button:has-text('Make the draw')")
     expect(page.locator(".messages")).to_contain_text("The draw for Main draw is made")
-    bracket = page.locator(".bracket")
+    bracket = page.locator(".bracket-grid")
     expect(bracket).to_contain_text("Final")
     for player in players:
         expect(bracket).to_contain_text(player.display_name)
@@ -104,9 +107,9 @@ def test_a_player_submits_a_match_game_and_the_record_turns_valid(page, log_in, 
     game_link = page.locator("text=See the game").get_attribute("href")
 
     page.goto(f"/championships/events/{event.pk}/")
-    expect(page.locator(".bracket .match")).to_contain_text("In progress")
+    expect(page.locator(".bracket-grid .bout").first).to_contain_text("Live")
     match.refresh_from_db()
-    expect(page.locator(".bracket .tps").first).to_have_text(str(match.tps_a))
+    expect(page.locator(".bracket-grid .tps").first).to_have_text(str(match.tps_a))
     bracket_shot = tmp_path / "bracket.png"
     page.screenshot(path=str(bracket_shot), full_page=True)
     assert bracket_shot.stat().st_size > 0

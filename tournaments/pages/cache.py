@@ -1,10 +1,11 @@
 """Cached public fragments of championship pages, dropped when a result changes.
 
 Each cached fragment's key carries two version tokens: the championship's and the event's.
-A change bumps a token (a fresh random value) once its transaction commits, so every fragment
-built before it is never read again and expires on its own. Bumping after the commit, not
-before, means a reader can never store pre-change HTML under the new token: whoever reads the
-new token reads the committed data.
+A change bumps a token (a fresh random value) at once and again when its transaction commits,
+so every fragment built before it is never read again and expires on its own. The bump after
+the commit is the one that counts for other processes: a fragment built from pre-commit data
+under the first new token is abandoned by the second, and whoever reads the second token
+reads the committed data.
 
 Who bumps (`connect_receivers`, from `TournamentsConfig.ready`):
 - a saved or deleted Match, MatchGame, Round, Entry or Event bumps its event;
@@ -30,6 +31,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +57,9 @@ def versions(*, championship_id: int, event_id: int | None = None) -> str:
     if event_id is not None:
         keys.append(_version_key("e", event_id))
     cache = _cache()
+    if len(_READ) > 10_000:
+        _READ.clear()  # only an optimisation: forgetting means one more bump, never a stale page
+    _READ.update(keys)
     found = cache.get_many(keys)
     missing = {key: secrets.token_hex(6) for key in keys if key not in found}
     if missing:
@@ -71,7 +76,9 @@ def cached_fragment(
     """(html, version): the fragment from the cache, or built and stored."""
     try:
         version = versions(championship_id=championship_id, event_id=event_id)
-        key = f"{_prefix()}:f:{championship_id}:{event_id}:{name}:{version}"
+        # Times are rendered in the viewer's zone (a profile setting): one copy per zone.
+        zone = timezone.get_current_timezone_name()
+        key = f"{_prefix()}:f:{championship_id}:{event_id}:{name}:{zone}:{version}"
         html = _cache().get(key)
     except Exception:  # a cache outage must not fail the page
         logger.warning("page cache unreachable; building %s without it", name, exc_info=True)
@@ -85,17 +92,53 @@ def cached_fragment(
     return html, version
 
 
+def _set_tokens(keys: set[tuple[str, int]]) -> None:
+    try:
+        _cache().set_many(
+            {_version_key(kind, pk): secrets.token_hex(6) for kind, pk in keys}, timeout=None
+        )
+    except Exception:  # the fragments expire on their own
+        logger.warning("page cache unreachable; %s not refreshed", sorted(keys), exc_info=True)
+
+
+class _Pending:
+    """The versions a transaction changed: bumped again once it commits."""
+
+    def __init__(self) -> None:
+        self.keys: set[tuple[str, int]] = set()
+
+    def flush(self) -> None:
+        _set_tokens(self.keys)
+
+
+_ATTRIBUTE = "_tantrix_page_versions"
+# Version keys this process has read since it last bumped them. Only this process can read
+# its own uncommitted changes, so the immediate bump matters only for a version it has read:
+# a draw that saves a thousand matches, reading no page in between, bumps once.
+_READ: set[str] = set()
+
+
 def _bump(kind: str, pk: int | None) -> None:
+    """Bump a version now (so this transaction's own later reads, and tests, see fresh pages)
+    and again after the commit (so a fragment another process built from the pre-commit data
+    in between is never read); the after-commit bump is registered once per transaction."""
     if pk is None:
         return
-
-    def bump() -> None:
-        try:
-            _cache().set(_version_key(kind, pk), secrets.token_hex(6), timeout=None)
-        except Exception:  # the fragments expire on their own
-            logger.warning("page cache unreachable; %s %s not refreshed", kind, pk, exc_info=True)
-
-    transaction.on_commit(bump)
+    conn = transaction.get_connection()
+    if not conn.in_atomic_block:
+        _set_tokens({(kind, pk)})
+        return
+    pending = getattr(conn, _ATTRIBUTE, None)
+    # A rolled-back transaction drops its callbacks: then this is a new transaction.
+    if pending is None or not any(item[1] == pending.flush for item in conn.run_on_commit):
+        pending = _Pending()
+        setattr(conn, _ATTRIBUTE, pending)
+        transaction.on_commit(pending.flush)
+    pending.keys.add((kind, pk))
+    key = _version_key(kind, pk)
+    if key in _READ:
+        _READ.discard(key)
+        _set_tokens({(kind, pk)})
 
 
 def championship_changed(championship_id: int | None) -> None:

@@ -1,0 +1,203 @@
+"""The championship audit log in words: what each entry did, naming matches and players.
+
+The trail stores what the services wrote at the time: a target such as "match 12" and details
+such as {"before": {...}, "winner": 10} (10 an entry id). People read "Semi-final: Ana v Bela"
+and "Winner: Ana (before: Decided, winner Bela)". A page of entries costs three queries
+whatever it holds (the matches, the entries and the events they name).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.formats import get_format
+
+from players.models import AuditEntry
+from tournaments.models import Category, Entry, Event, EventFormat, Match, MatchStatus, Round
+from tournaments.pages import words
+
+_MATCH_TARGET = re.compile(r"^match (\d+)(?: game (\d+))?$")
+_GAME_TARGET = re.compile(r"^game (\d+)$")
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    entry: AuditEntry
+    target: str
+    details: str
+
+
+def _ids(entries: list[AuditEntry]) -> tuple[set[int], set[int], set[int]]:
+    matches, entry_ids, events = set(), set(), set()
+    for e in entries:
+        found = _MATCH_TARGET.match(e.target or "")
+        if found:
+            matches.add(int(found.group(1)))
+        details = e.details if isinstance(e.details, dict) else {}
+        if isinstance(details.get("match_id"), int):
+            matches.add(details["match_id"])
+        for key in ("winner",):
+            if isinstance(details.get(key), int):
+                entry_ids.add(details[key])
+        before = details.get("before")
+        if isinstance(before, dict) and isinstance(before.get("winner"), int):
+            entry_ids.add(before["winner"])
+        if isinstance(details.get("order"), list):
+            entry_ids.update(i for i in details["order"][:3] if isinstance(i, int))
+        if isinstance(details.get("from"), int):
+            events.add(details["from"])
+    return matches, entry_ids, events
+
+
+class _Names:
+    def __init__(self, entries: list[AuditEntry]) -> None:
+        match_ids, entry_ids, event_ids = _ids(entries)
+        matches = list(
+            Match.objects.filter(pk__in=match_ids).select_related(
+                "event", "round", "entry_a__player", "entry_b__player"
+            )
+        )
+        event_ids_of_matches = {m.event_id for m in matches}
+        # Knockout round names need the number of rounds of each event: one grouped query.
+        rounds: dict[int, int] = {}
+        for event_id, number in Round.objects.filter(
+            event_id__in=event_ids_of_matches, event__format=EventFormat.KNOCKOUT
+        ).values_list("event_id", "number"):
+            rounds[event_id] = max(rounds.get(event_id, 0), number)
+        self.matches = {m.pk: m for m in matches}
+        self.rounds = rounds
+        self.entries = {
+            e.pk: e.player.display_name
+            for e in Entry.objects.filter(pk__in=entry_ids).select_related("player")
+        }
+        self.events = {e.pk: e.name for e in Event.objects.filter(pk__in=event_ids)}
+
+    def match(self, match_id: int) -> str:
+        match = self.matches.get(match_id)
+        if match is None:
+            return "a match since deleted"
+        return words.match_title(match, self.rounds.get(match.event_id, 0))
+
+    def entry(self, entry_id: Any) -> str:
+        if entry_id is None:
+            return "nobody"
+        return self.entries.get(entry_id, "a player since removed")
+
+    def side(self, match_id: int | None, side: Any) -> str:
+        match = self.matches.get(match_id) if match_id else None
+        if match is None or side not in (0, 1):
+            return "one side"
+        entry = match.entry_a if side == 0 else match.entry_b
+        return entry.player.display_name if entry else "one side"
+
+
+def _when(value: Any) -> str:
+    if not value:
+        return "none"
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return str(value)
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return date_format(moment, get_format("DATETIME_FORMAT"))
+
+
+def _status(value: Any) -> str:
+    try:
+        return MatchStatus(value).label
+    except ValueError:
+        return str(value)
+
+
+def _yes(value: Any) -> str:
+    return "yes" if value in (True, "True", "true") else "no"
+
+
+def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
+    d = entry.details if isinstance(entry.details, dict) else {}
+    action = entry.action
+    if action == "match_rule":
+        before = d.get("before") if isinstance(d.get("before"), dict) else {}
+        text = f"Winner: {names.entry(d.get('winner'))}" if d.get("winner") else "Void: no winner"
+        if before:
+            was = _status(before.get("status"))
+            if before.get("winner"):
+                was += f", winner {names.entry(before['winner'])}"
+            text += f" (before: {was})"
+        return text
+    if action in ("deadline_leader", "deadline_walkover", "deadline_both_out", "deadline_level"):
+        winner = d.get("winner")
+        return f"Winner: {names.entry(winner)}" if winner else _status(d.get("status", ""))
+    if action == "game_counted":
+        tps = d.get("tps") or []
+        score = f": {tps[0]}–{tps[1]} tournament points" if len(tps) == 2 else ""
+        return f"Game {d.get('game_id')}{score}"
+    if action == "game_not_counted":
+        where = names.match(d["match_id"]) if isinstance(d.get("match_id"), int) else "its match"
+        return f"Game {d.get('game_id')} stays a casual game; it was sent for {where}"
+    if action == "time_penalty":
+        penalty = d.get("penalty", 0)
+        return (
+            f"{names.side(match_id, d.get('side'))} loses {penalty} TP{'s' if penalty != 1 else ''}"
+        )
+    if action == "deadline_set":
+        return f"{_when(d.get('after'))} (was {_when(d.get('before'))})"
+    if action == "draw_generate":
+        return f"Draw seed {d.get('draw_seed')}, {d.get('entries')} entries"
+    if action == "event_seed":
+        order = d.get("order") or []
+        top = ", ".join(names.entry(i) for i in order[:3])
+        by = "the organiser's order" if d.get("by") == "organiser" else "ratings"
+        return f"{len(order)} entries seeded by {by}" + (f"; top seeds {top}" if top else "")
+    if action == "qualifiers_advance":
+        source = names.events.get(d.get("from"), "the earlier stage")
+        return f"{len(d.get('qualifiers') or [])} qualifiers from {source}"
+    if action == "championship_create":
+        try:
+            category = Category(d.get("category")).label
+        except ValueError:
+            category = ""
+        return f"{category}; published: {_yes(d.get('published'))}".lstrip("; ")
+    if action == "event_create":
+        try:
+            return f"Format: {EventFormat(d.get('format')).label}"
+        except ValueError:
+            return ""
+    if action == "championship_update":
+        parts = []
+        for key, value in d.items():
+            label = key.replace("_", " ").capitalize()
+            parts.append(f"{label}: {_yes(value) if key == 'published' else value}")
+        return "; ".join(parts)
+    # Anything else (a new action): its details as "Key: value" lines, never a dict.
+    return "; ".join(
+        f"{str(k).replace('_', ' ').capitalize()}: {v}"
+        for k, v in d.items()
+        if not isinstance(v, dict | list)
+    )
+
+
+def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
+    """A page of the championship's trail, each entry with its target and details in words."""
+    entries = list(entries)
+    names = _Names(entries)
+    lines = []
+    for entry in entries:
+        target, match_id = entry.target, None
+        found = _MATCH_TARGET.match(entry.target or "")
+        if found:
+            match_id = int(found.group(1))
+            target = names.match(match_id)
+            if found.group(2):
+                target += f", game {found.group(2)}"
+        elif _GAME_TARGET.match(entry.target or ""):
+            target = entry.target.capitalize()
+        lines.append(AuditLine(entry, target, _describe(entry, names, match_id)))
+    return lines

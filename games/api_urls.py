@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import api, report_api
+from games import api, report_api, review_api
 
 urlpatterns = [
     path("games/", api.GameListView.as_view(), name="api-game-list"),
@@ -27,5 +27,25 @@ urlpatterns = [
         "reports/versions/<int:pk>/dispute/",
         report_api.ReportDisputeView.as_view(),
         name="api-report-dispute",
+    ),
+    path(
+        "verdict-reviews/",
+        review_api.VerdictReviewListView.as_view(),
+        name="api-verdict-review-list",
+    ),
+    path(
+        "verdict-reviews/<int:pk>/",
+        review_api.VerdictReviewDetailView.as_view(),
+        name="api-verdict-review-detail",
+    ),
+    path(
+        "verdict-reviews/<int:pk>/approve/",
+        review_api.VerdictReviewApproveView.as_view(),
+        name="api-verdict-review-approve",
+    ),
+    path(
+        "verdict-reviews/<int:pk>/reject/",
+        review_api.VerdictReviewRejectView.as_view(),
+        name="api-verdict-review-reject",
     ),
 ]

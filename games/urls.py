@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import report_views, views
+from games import report_views, review_views, views
 
 urlpatterns = [
     path("", views.game_list_view, name="game-list"),
@@ -22,5 +22,16 @@ urlpatterns = [
         "reports/versions/<int:pk>/dispute/",
         report_views.report_dispute_view,
         name="report-dispute",
+    ),
+    path("verdict-reviews/", review_views.review_list_view, name="verdict-review-list"),
+    path(
+        "verdict-reviews/<int:pk>/",
+        review_views.review_detail_view,
+        name="verdict-review-detail",
+    ),
+    path(
+        "verdict-reviews/<int:pk>/decide/",
+        review_views.review_decide_view,
+        name="verdict-review-decide",
     ),
 ]

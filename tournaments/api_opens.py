@@ -14,6 +14,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from games.score_sheet import ScoreSheetError, score_sheet_parse
 from players.models import Player
 from tournaments import selectors
 from tournaments.formats import tiebreaks
@@ -247,6 +248,12 @@ def round_results_api(request, pk: int):
             errors[str(table)] = {"table": [f"Table {table} is given twice."]}
         else:
             sheets[table] = row
+    if errors:  # say everything at once: the sheets' own problems too
+        for table, row in sheets.items():
+            try:
+                score_sheet_parse(row)
+            except ScoreSheetError as exc:
+                errors.setdefault(str(table), {}).update(exc.errors)
     try:
         if errors:
             raise TableResultsError(errors)

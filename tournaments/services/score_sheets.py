@@ -73,6 +73,8 @@ def table_results_enter(
         raise TableResultsError({"results": ["The open has not started: make the draw first."]})
     if not sheets:
         raise TableResultsError({"results": ["Enter at least one table's result."]})
+    # Idempotent: numbers the tables of a round drawn by the generic draw, as the pages do.
+    rounds_prepare(event)
     tables = {
         m.bracket_index + 1: m
         for m in Match.objects.select_for_update(of=("self",))

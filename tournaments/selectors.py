@@ -224,9 +224,11 @@ def seeding_ratings(player_ids: Sequence[int]) -> dict[int, tuple[float | None, 
 
 
 def match_open_for_games(match: Match) -> bool:
-    """Whether games may still be counted for this match."""
+    """Whether games may still be counted for this match (a table open's are typed from the
+    score sheets by its controllers, never submitted: tournaments/services/score_sheets.py)."""
     return (
-        match.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS)
+        not match.event.table_open
+        and match.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS)
         and match.entry_a_id is not None
         and match.entry_b_id is not None
     )

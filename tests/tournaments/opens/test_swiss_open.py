@@ -199,3 +199,15 @@ def test_late_entry_and_drop_out_rules(organiser):
     player = PlayerFactory(with_user=True)
     with pytest.raises(PermissionDenied):
         entry_drop(actor=player.user, entry=event.entries.order_by("seed").last())
+
+
+def test_a_table_open_match_takes_no_submitted_game(organiser):
+    """Its results are the typed sheets: a record (or a report) for it would count twice."""
+    from tournaments.services.results import validate_match_submission
+
+    championship, _ = open_championship(organiser)
+    event = table_open(organiser, championship, 4, swiss_rounds=2)
+    match = event.matches.filter(is_bye=False).select_related("entry_a", "entry_b").first()
+    players = [match.entry_a.player, match.entry_b.player]
+    with pytest.raises(ValidationError, match="not open for games"):
+        validate_match_submission(actor=organiser, value=match.pk, seat_players=players)

@@ -97,7 +97,23 @@ PARAMETER_SETS: dict[int, ParameterSet] = {
     ),
 }
 
-CURRENT_VERSION = 1
+# Version 2: the loss drag as the design means it (docs/ratings.md §1, "Version 2"): a loss is
+# never smaller than undragged and grows towards 1000 (1 up to the centre, 500, then rising
+# linearly to 1.25 at 1000); the gain drag is centred on the same 500 (((1 − x) / 0.5)^1.1:
+# 1 at 500, 0.467 at 750, 0 at 1000), so a crowd of equals still settles at the start, 500.
+_V1 = PARAMETER_SETS[1]
+PARAMETER_SETS[2] = ParameterSet.build(
+    version=2,
+    lobby=replace(_V1.lobby, gain_drag_exponent=1.1, drag_centre=500.0),
+    monthly_start=_V1.monthly.start,
+    doubles_k=_V1.doubles.k,
+    master_start=_V1.master.start,
+    master_k=_V1.master.k,
+    elo=_V1.elo,
+    titles=_V1.titles,
+)
+
+CURRENT_VERSION = 2
 
 
 def current() -> ParameterSet:

@@ -69,6 +69,10 @@ class LobbyParams:
     loss_drag_ceiling: float = 1.25
     """loss_drag = loss_drag_ceiling · x: a player at the floor loses nothing, one at the
     ceiling loses this multiple of the undragged exchange."""
+    drag_centre: float | None = None
+    """None: version 1's drag over the whole scale (gain (1 − x)^e, loss ceiling · x). A rating
+    (500): the centred drag of version 2, gain ((1 − x) / (1 − c))^e and loss 1 below the centre
+    c, rising linearly from 1 at c to loss_drag_ceiling at the ceiling (docs/ratings.md §1)."""
     robot_weight: float = 0.5
     """Both changes of a game against a robot are multiplied by this."""
     draw_margin: float = 1.0
@@ -107,7 +111,13 @@ def gain_drag(rating: float, params: LobbyParams = LOBBY_PARAMS) -> float:
     0 at the ceiling as (1 − x)^gain_drag_exponent."""
     if not params.drag:
         return 1.0
-    x = (rating - params.floor) / (params.ceiling - params.floor)
+    span = params.ceiling - params.floor
+    x = (rating - params.floor) / span
+    if params.drag_centre is not None:  # version 2: centred
+        if x >= 1.0:
+            return 0.0
+        c = (params.drag_centre - params.floor) / span
+        return ((1.0 - (x if x > 0.0 else 0.0)) / (1.0 - c)) ** params.gain_drag_exponent
     if x <= 0.0:
         return 1.0
     if x >= 1.0:
@@ -120,7 +130,15 @@ def loss_drag(rating: float, params: LobbyParams = LOBBY_PARAMS) -> float:
     linearly to loss_drag_ceiling at the ceiling."""
     if not params.drag:
         return 1.0
-    x = (rating - params.floor) / (params.ceiling - params.floor)
+    span = params.ceiling - params.floor
+    x = (rating - params.floor) / span
+    if params.drag_centre is not None:  # version 2: a loss never shrinks, and grows to the top
+        c = (params.drag_centre - params.floor) / span
+        if x <= c:
+            return 1.0
+        if x >= 1.0:
+            return params.loss_drag_ceiling
+        return 1.0 + (params.loss_drag_ceiling - 1.0) * ((x - c) / (1.0 - c))
     if x <= 0.0:
         return 0.0
     if x >= 1.0:

@@ -13,7 +13,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from math import sqrt
 
-from .lobby import LOBBY_PARAMS, RATIO_RATING_FLOOR, LobbyParams, lobby_draw
+from .lobby import (
+    LOBBY_PARAMS,
+    RATIO_RATING_FLOOR,
+    LobbyParams,
+    gain_drag,
+    lobby_draw,
+    loss_drag,
+)
 
 __all__ = ["LobbyRecompute", "recompute_lobby"]
 
@@ -63,6 +70,7 @@ def recompute_lobby(
     ratio_cap = params.ratio_cap
     ratio_min = 1.0 / ratio_cap
     drag = params.drag
+    centred = drag and params.drag_centre is not None
     exponent = params.gain_drag_exponent
     loss_top = params.loss_drag_ceiling
     rating_floor = RATIO_RATING_FLOOR
@@ -112,7 +120,11 @@ def recompute_lobby(
         elif ratio * ratio_cap < 1.0:
             ratio = ratio_min
         base = (robot_k if robot else k) * sqrt(margin * ratio)
-        if drag:
+        if centred:
+            # Version 2's centred drag: gain_drag and loss_drag of ``lobby``, inlined.
+            new_w = w + base * gain_drag(w, params)
+            new_l = lo - base * loss_drag(lo, params)
+        elif drag:
             x = (w - floor) / span
             if x <= 0.0:
                 new_w = w + base * 1.0

@@ -9,12 +9,12 @@ from django.utils import timezone
 
 from games.models import Game
 from games.signals import game_adjudicated
+from ratings import params as rating_params
 from ratings import services
 from ratings.models import EloStanding, Rating, RatingChange, Review, Title
+from ratings.params import lobby_params
 from ratings.systems import (
-    DOUBLES_PARAMS,
     MASTER_PARAMS,
-    MONTHLY_PARAMS,
     EloRating,
     anchor_pool,
     doubles_update,
@@ -39,8 +39,9 @@ def test_lobby_win_moves_both_players_by_the_formula(four):
     game = make_game([a, b], [19, 10])
     assert services.game_ratings_apply(game_id=game.pk) == ["lobby", "monthly"]
     # 500 beats 500 by 9: +6·0.6598 = +3.9585 and −6·0.625 = −3.75 (docs/ratings.md).
-    expected_a, expected_b = lobby_update(500.0, 500.0, 9)
-    assert value(a) == expected_a == pytest.approx(503.9585, abs=1e-4)
+    expected_a, expected_b = lobby_update(500.0, 500.0, 9, params=lobby_params())
+    # By hand (version 2): base 2·√9 = 6; at 500 both drags are 1: +6 and −6.
+    assert value(a) == expected_a == 506.0 and value(b) == expected_b == 494.0
     assert value(b) == expected_b == 496.25
     change = RatingChange.objects.get(player=a, system="lobby")
     assert (change.before, change.after, change.games_delta, change.game_id) == (
@@ -57,24 +58,24 @@ def test_robot_games_count_half_and_draws_move_toward_each_other(four):
     a, b, c, _ = four
     robot = PlayerFactory(is_robot=True)
     services.game_ratings_apply(game_id=make_game([a, robot], [19, 10]).pk)
-    assert value(a) == lobby_update(500.0, 500.0, 9, robot=True)[0]
-    assert value(a) - 500 == pytest.approx(1.9793, abs=1e-4)  # half of +3.96
+    assert value(a) == lobby_update(500.0, 500.0, 9, robot=True, params=lobby_params())[0]
+    assert value(a) - 500 == 3.0  # half of +6
 
     seed(b, "lobby", 300.0)
     seed(c, "lobby", 700.0)
     after_seeds = timezone.now() + dt.timedelta(seconds=1)  # after the adjustments, in game order
     services.game_ratings_apply(game_id=make_game([b, c], [12, 12], played_at=after_seeds).pk)
-    expected = lobby_draw(300.0, 700.0)
+    expected = lobby_draw(300.0, 700.0, params=lobby_params())
     assert (value(b), value(c)) == expected
-    assert value(b) - 300 == pytest.approx(0.99, abs=0.01)  # 300 v 700: +0.99 and −1.02
-    assert value(c) - 700 == pytest.approx(-1.02, abs=0.01)
+    assert value(b) - 300 == pytest.approx(1.557, abs=0.001)  # 300 v 700: +1.557 and −1.307
+    assert value(c) - 700 == pytest.approx(-1.307, abs=0.001)
 
 
 def test_a_resignation_is_won_by_the_adjudicated_winner_with_margin_one(four):
     a, b, *_ = four
     game = make_game([a, b], [5, 14], winner=0)
     services.game_ratings_apply(game_id=game.pk)
-    assert (value(a), value(b)) == lobby_update(500.0, 500.0, 1)
+    assert (value(a), value(b)) == lobby_update(500.0, 500.0, 1, params=lobby_params())
 
 
 def test_a_sequence_equals_the_pure_recompute(four):
@@ -91,7 +92,7 @@ def test_a_sequence_equals_the_pure_recompute(four):
         services.game_ratings_apply(game_id=make_game(players, scores).pk)
         p, q = players
         tuples.append((p.pk, q.pk, scores[0], scores[1], False))
-    replay = recompute_lobby(tuples)
+    replay = recompute_lobby(tuples, params=lobby_params())
     for player in four:
         assert value(player) == replay.ratings[player.pk]  # bit-identical, not approximately
         assert rating(player).games == replay.games[player.pk]
@@ -103,12 +104,12 @@ def test_monthly_table_restarts_at_700_on_the_first(four):
     october = timezone.make_aware(dt.datetime(2026, 10, 30, 20, 0))
     november = timezone.make_aware(dt.datetime(2026, 11, 2, 9, 0))
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10], played_at=october).pk)
-    first = lobby_update(700.0, 700.0, 9, params=MONTHLY_PARAMS)
+    first = lobby_update(700.0, 700.0, 9, params=rating_params.monthly_params())
     assert (value(a, "monthly"), value(b, "monthly")) == first
     assert rating(a, "monthly").period == "2026-10"
 
     services.game_ratings_apply(game_id=make_game([b, a], [25, 20], played_at=november).pk)
-    second = lobby_update(700.0, 700.0, 5, params=MONTHLY_PARAMS)  # both restart at 700
+    second = lobby_update(700.0, 700.0, 5, params=rating_params.monthly_params())  # from 700
     assert (value(b, "monthly"), value(a, "monthly")) == second
     assert rating(a, "monthly").period == "2026-11"
     assert rating(a, "monthly").games == 1
@@ -125,14 +126,18 @@ def test_doubles_example_from_the_docs(four):
         [a1, b1, a2, b2], [14, 10, 14, 10], winner=0, pairs=True, played_at=after_seeds
     )
     assert services.game_ratings_apply(game_id=game.pk) == ["doubles"]
-    (w1, w2), (l1, l2) = doubles_update((600.0, 400.0), (700.0, 300.0), 4, params=DOUBLES_PARAMS)
+    (w1, w2), (l1, l2) = doubles_update(
+        (600.0, 400.0), (700.0, 300.0), 4, params=rating_params.doubles_params()
+    )
     assert (value(a1, "doubles"), value(a2, "doubles")) == (w1, w2)
     assert (value(b1, "doubles"), value(b2, "doubles")) == (l1, l2)
     # (600, 400) beat (700, 300) by 4: +2.31, +2.94, −3.5, −1.5.
-    assert value(a1, "doubles") - 600 == pytest.approx(2.31, abs=0.01)
-    assert value(a2, "doubles") - 400 == pytest.approx(2.94, abs=0.01)
-    assert value(b1, "doubles") - 700 == pytest.approx(-3.5, abs=1e-9)
-    assert value(b2, "doubles") - 300 == pytest.approx(-1.5, abs=1e-9)
+    # Version 2 by hand: averages 500 and 500, base 2·√4 = 4; 600: +4·(0.4/0.5)^1.1 = +3.129,
+    # 400: +4·(0.6/0.5)^1.1 = +4.889, 700: −4·1.1 = −4.4, 300: −4·1 = −4.
+    assert value(a1, "doubles") - 600 == pytest.approx(3.129, abs=0.001)
+    assert value(a2, "doubles") - 400 == pytest.approx(4.889, abs=0.001)
+    assert value(b1, "doubles") - 700 == pytest.approx(-4.4, abs=1e-9)
+    assert value(b2, "doubles") - 300 == pytest.approx(-4.0, abs=1e-9)
     assert value(a1) is None  # a pairs game is not in the lobby ranking
 
 
@@ -295,7 +300,7 @@ def test_adjudicated_signal_enqueues_the_rating_task(four, django_capture_on_com
     game = make_game([a, b], [19, 10])
     with django_capture_on_commit_callbacks(execute=True):
         game_adjudicated.send(sender=Game, game_id=game.pk, record_id=game.record_id)
-    assert value(a) == lobby_update(500.0, 500.0, 9)[0]
+    assert value(a) == lobby_update(500.0, 500.0, 9, params=lobby_params())[0]
 
 
 def test_broker_down_leaves_the_game_for_the_sweep(four, monkeypatch):
@@ -310,7 +315,7 @@ def test_broker_down_leaves_the_game_for_the_sweep(four, monkeypatch):
     assert services.enqueue_game_ratings(game.pk) is False
     assert value(a) is None
     assert services.ratings_sweep() == {"applied": 1, "flagged": 0}
-    assert value(a) == lobby_update(500.0, 500.0, 9)[0]
+    assert value(a) == lobby_update(500.0, 500.0, 9, params=lobby_params())[0]
 
 
 def test_sweep_flags_a_game_whose_record_became_invalid(four):
@@ -329,7 +334,8 @@ def test_the_parameter_set_in_force_moves_the_ratings_and_is_stored(four, parame
     params = parameter_set(start=400.0)
     a, b, *_ = four
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10]).pk)
-    # 400 beats 400 by 9, by hand: 400 + 2·√9·(1 − 0.4)^0.6 = 400 + 6·0.736022 = 404.416132
-    assert value(a) == pytest.approx(404.416132, abs=1e-6)
+    # 400 beats 400 by 9, by hand (version 2's centred drag, centre 500):
+    # 400 + 2·√9·((1 − 0.4)/(1 − 0.5))^1.1 = 400 + 6·1.2^1.1 = 400 + 6·1.222393 = 407.334358
+    assert value(a) == pytest.approx(407.334358, abs=1e-6)
     versions = set(RatingChange.objects.values_list("params_version", flat=True))
     assert versions == {params.version} and params.version > 1

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from ratings import services, tasks
 from ratings.models import PendingRating, RatingChange, Review, Title
+from ratings.params import lobby_params
 from ratings.services import scheduling
 from ratings.systems import recompute_lobby
 from tests.factories import PlayerFactory
@@ -52,7 +53,7 @@ def _replay(games) -> object:
                 s0.player_id, s0.score, s1.player_id, s1.score, game.winner_seat, False
             )
         )
-    return recompute_lobby(tuples)
+    return recompute_lobby(tuples, params=lobby_params())
 
 
 def test_announcing_lists_ratable_games_once(players):

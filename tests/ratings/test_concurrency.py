@@ -14,9 +14,11 @@ from django.db import IntegrityError, connection
 from django.utils import timezone
 
 from games import services as game_services
-from games.models import Game
+from games.models import Game, GameReport
+from games.reports import report_confirm
 from ratings import services
 from ratings.models import PendingRating, Rating, RatingChange
+from ratings.params import lobby_params
 from ratings.services import apply
 from ratings.systems import recompute_lobby
 from ratings.tasks import apply_game
@@ -90,7 +92,7 @@ def test_with_the_lock_both_games_count_in_order(two_games):
     assert second.before == first.after
     assert rating(a).games == 2
     won_once = first.after
-    assert won_once == pytest.approx(503.958524, abs=1e-6)  # 500 + 2·√9·0.5^0.6, by hand
+    assert won_once == pytest.approx(506.0, abs=1e-9)  # 500 + 2·√9·1, by hand (version 2)
     assert rating(a).value == second.after > won_once
     assert_chains_consistent()
 
@@ -127,7 +129,7 @@ def test_same_game_delivered_three_times_at_once_is_rated_once(start_worker):
     assert RatingChange.objects.filter(game=game).count() == 4
     assert rating(a).games == rating(b).games == 1
     # By hand: 500 beats 500 by 9, base = 2·√9 = 6; +6·0.5^0.6 = +3.958524, −6·0.625 = −3.75.
-    assert rating(a).value == pytest.approx(503.958524, abs=1e-6)
+    assert rating(a).value == pytest.approx(506.0, abs=1e-9)
     assert rating(b).value == 496.25
 
 
@@ -139,6 +141,11 @@ def test_a_submitted_game_is_rated_by_the_workers(start_worker):
     submission = game_services.record_submit(
         actor=ingrid.user, body=as_body(selfplay_record(21, ["Ingrid", "Tomas"]))
     )
+    # Ingrid's game is a report until Tomas agrees (games/reports): he confirms it once the
+    # worker has adjudicated it, and only then is it rated.
+    reports = GameReport.objects.filter(record_id=submission.record.pk)
+    wait_for(reports.exists, timeout=60, what="adjudication")
+    report_confirm(actor=tomas.user, report_id=reports.get().pk)
     wait_for(
         lambda: RatingChange.objects.filter(system="lobby").count() == 2,
         timeout=60,
@@ -148,11 +155,11 @@ def test_a_submitted_game_is_rated_by_the_workers(start_worker):
     first, second = game.seats.order_by("seat")
     assert {first.player_id, second.player_id} == {ingrid.pk, tomas.pk}
     assert (first.score, second.score, game.winner_seat) == (17, 13, 0)
-    # By hand (docs/ratings.md §1): 500 beats 500 by 4 tiles, base = 2·√4 = 4;
-    # winner +4·(1 − 0.5)^0.6 = +2.639016, loser −4·(1.25 · 0.5) = −2.5.
+    # By hand (docs/ratings.md §1, version 2): 500 beats 500 by 4 tiles, base = 2·√4 = 4;
+    # at 500 both drags are 1: winner +4, loser −4.
     lobby = dict(Rating.objects.filter(system="lobby").values_list("player_id", "value"))
-    assert lobby[first.player_id] == pytest.approx(502.639016, abs=1e-6)
-    assert lobby[second.player_id] == 497.5
+    assert lobby[first.player_id] == 504.0
+    assert lobby[second.player_id] == 496.0
     assert RatingChange.objects.filter(game=game, reason="game").count() == 4
 
 
@@ -180,8 +187,11 @@ def test_a_burst_of_announced_games_is_applied_by_the_workers_in_a_few_batches(s
     assert RatingChange.objects.filter(reason="game").count() == 240  # each game once
     assert_chains_consistent()
     replay = recompute_lobby(
-        services.duel_tuple(p, sp, q, sq, 0 if sp > sq else 1 if sq > sp else None, False)
-        for p, q, sp, sq, _ in tuples
+        (
+            services.duel_tuple(p, sp, q, sq, 0 if sp > sq else 1 if sq > sp else None, False)
+            for p, q, sp, sq, _ in tuples
+        ),
+        params=lobby_params(),
     )
     for player in players:
         assert value(player) == replay.ratings[player.pk]  # in game order, bit-identical

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
 from ratings import selectors, services
 from ratings.models import RatingChange
+from ratings.params import lobby_params
 from ratings.systems import recompute_lobby
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
@@ -87,7 +88,8 @@ def test_a_late_game_is_inserted_in_its_place_and_later_games_replayed():
     late = make_game([a, c], [9, 19], played_at=now - dt.timedelta(minutes=20))
     services.game_ratings_apply(game_id=late.pk)
     replay = recompute_lobby(
-        [(a.pk, b.pk, 20, 10, False), (a.pk, c.pk, 9, 19, False), (b.pk, c.pk, 12, 18, False)]
+        [(a.pk, b.pk, 20, 10, False), (a.pk, c.pk, 9, 19, False), (b.pk, c.pk, 12, 18, False)],
+        params=lobby_params(),
     )
     for player in (a, b, c):
         assert value(player) == replay.ratings[player.pk]
@@ -130,7 +132,9 @@ def test_an_adjustment_survives_a_recompute_and_a_late_game_before_it(admin_user
     services.game_ratings_apply(
         game_id=make_game([a, b], [3, 30], played_at=now - dt.timedelta(hours=1)).pk
     )
-    replay = recompute_lobby([(a.pk, b.pk, 20, 10, False), (a.pk, b.pk, 3, 30, False)])
+    replay = recompute_lobby(
+        [(a.pk, b.pk, 20, 10, False), (a.pk, b.pk, 3, 30, False)], params=lobby_params()
+    )
     assert value(a) == min(1000.0, replay.ratings[a.pk] + 5.0)
     assert services.ratings_recompute(systems=["lobby"]).systems["lobby"].steps == 0
     assert_chains_consistent()

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from games.models import Game
 from ratings import services
 from ratings.models import Rating, RatingChange
+from ratings.params import lobby_params
 from ratings.systems import recompute_lobby
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import assert_chains_consistent, make_game
@@ -85,7 +86,7 @@ def _reference_lobby() -> dict[int, float]:
             pid, delta = event
             ratings[pid] = min(1000.0, max(0.0, ratings.get(pid, 500.0) + delta))
         else:
-            ratings = recompute_lobby([event], initial=ratings).ratings
+            ratings = recompute_lobby([event], initial=ratings, params=lobby_params()).ratings
     return ratings
 
 

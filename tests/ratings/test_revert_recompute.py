@@ -14,6 +14,7 @@ from django.utils import timezone
 from players.models import AuditEntry
 from ratings import services
 from ratings.models import Rating, RatingChange, Review, Title
+from ratings.params import lobby_params
 from ratings.systems import lobby_update, recompute_lobby
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import (
@@ -77,7 +78,8 @@ def test_revert_in_the_middle_of_two_histories_equals_the_history_without_the_ga
     assert {c.reason for c in made} == {"revert", "replay"}  # the game's own rows, later steps
     # Exactly the history without the game, for everyone it reached through later games.
     without = recompute_lobby(
-        [(p.pk, q.pk, s, t, False) for p, q, s, t in _duels(games[:2] + games[3:])]
+        [(p.pk, q.pk, s, t, False) for p, q, s, t in _duels(games[:2] + games[3:])],
+        params=lobby_params(),
     )
     for player in (a, b, c, d):
         assert value(player) == without.ratings[player.pk]
@@ -189,7 +191,8 @@ def test_recompute_corrects_a_new_parameter_set_with_one_change_per_player(pair,
     new = parameter_set(k=4.0)
     result = services.ratings_recompute(systems=["lobby"])
     assert result.systems["lobby"].corrected == 2
-    assert value(a) == pytest.approx(500 + 2 * (lobby_update(500.0, 500.0, 9)[0] - 500))
+    doubled = lobby_update(500.0, 500.0, 9, params=new.lobby)[0]
+    assert value(a) == pytest.approx(doubled) and doubled == 512.0  # K = 4: 500 + 4·√9
     corrections = RatingChange.objects.filter(reason="replay")  # the game's step, a new version
     assert corrections.count() == 2 and {c.params_version for c in corrections} == {new.version}
     assert AuditEntry.objects.filter(action="recompute").exists()
@@ -203,7 +206,7 @@ def test_recompute_ratings_command(pair, capsys):
     out = capsys.readouterr()
     assert "Lobby ranking: 1 games, 2 players, 1 corrected" in out.out
     assert "Lobby ranking: games" in out.err  # the tqdm progress bar
-    assert value(a) == lobby_update(500.0, 500.0, 9)[0]
+    assert value(a) == lobby_update(500.0, 500.0, 9, params=lobby_params())[0]
 
 
 def test_manual_adjustment_needs_a_reason_and_stays_on_the_scale(pair, admin_user):

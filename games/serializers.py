@@ -16,6 +16,7 @@ class RecordSerializer(serializers.ModelSerializer):
     submitter = serializers.CharField(source="submitter.username", default=None, read_only=True)
     error = serializers.SerializerMethodField()
     game = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
     body = serializers.CharField(source="body_text", read_only=True)
 
     class Meta:
@@ -31,6 +32,7 @@ class RecordSerializer(serializers.ModelSerializer):
             "verdict",
             "error",
             "game",
+            "report",
             "seat_players",
             "extensions",
             "body",
@@ -43,6 +45,18 @@ class RecordSerializer(serializers.ModelSerializer):
             "code": record.error_code,
             "placement": record.error_placement,
             "message": record.error_message,
+        }
+
+    def get_report(self, record: GameRecord) -> dict | None:
+        """The game this record reports, and whether its result stands yet (games/reports)."""
+        version = getattr(record, "report", None)
+        if version is None:
+            return None
+        return {
+            "reported_game": version.reported_game_id,
+            "version": version.number,
+            "status": version.get_status_display(),
+            "result": version.reported_game.get_state_display(),
         }
 
     def get_game(self, record: GameRecord) -> int | None:

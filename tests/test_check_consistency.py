@@ -17,7 +17,12 @@ from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
 from ratings import services as rating_services
 from ratings.models import PendingRating, Rating, RatingChange, Title
 from tests.factories import PlayerFactory, UserFactory, make_organiser
-from tests.games.helpers import as_body, colour_mismatch_record, selfplay_record
+from tests.games.helpers import (
+    as_body,
+    colour_mismatch_record,
+    confirm_open_reports,
+    selfplay_record,
+)
 from tests.ratings import helpers as rating_helpers
 from tests.tournaments.helpers import submit_match_game
 from tournaments import services as tournament_services
@@ -76,6 +81,7 @@ def history(django_capture_on_commit_callbacks, settings):
         game_services.record_submit(
             actor=admin, body=as_body(selfplay_record(6, ["Ana", "Dora", "Bela"], "3"))
         )
+    confirm_open_reports()  # Ingrid's games stand once their other side agrees
 
     # Ratings history beyond plain games: two months, a late game of last month, Masters, the
     # Elo of an event, reverts (one of a month that is over), adjustments, a recompute.

@@ -104,6 +104,12 @@ def test_a_player_submits_a_match_game_and_the_record_turns_valid(page, log_in, 
     page.click("text=Submit for adjudication")
     expect(page.locator("#record-status")).to_have_text("Valid")
     expect(page.locator("#verdict")).to_contain_text("Valid. Scores:")
+    # Alice's game is a report until Bruno agrees (games/reports): he confirms it.
+    report_link = page.locator("#verdict a").get_attribute("href")
+    log_in(bruno.user.username)
+    page.goto(report_link)
+    page.click("text=Confirm this result")
+    expect(page.locator("#result-state")).to_have_text("Standing")
     game_link = page.locator("text=See the game").get_attribute("href")
 
     page.goto(f"/championships/events/{event.pk}/")

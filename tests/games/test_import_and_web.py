@@ -6,7 +6,7 @@ from django.core.management import CommandError, call_command
 
 from games.models import Game, GameRecord
 from tests.factories import PlayerFactory
-from tests.games.helpers import colour_mismatch_record, selfplay_record
+from tests.games.helpers import colour_mismatch_record, confirm_open_reports, selfplay_record
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,11 @@ def test_submit_page_paste_and_record_page(client, pair, django_capture_on_commi
         )
     assert response.status_code == 302
     page = client.get(response["Location"]).content.decode()
-    assert "Valid" in page and "See the game" in page
+    # Valid, and a report until Tomas agrees (games/reports): no game yet.
+    assert "Valid" in page and "waiting for confirmation" in page
+    confirm_open_reports()
+    page = client.get(response["Location"]).content.decode()
+    assert "See the game" in page
     game = Game.objects.get()
     game_page = client.get(f"/games/{game.pk}/").content.decode()
     assert "<svg" in game_page and "Ingrid" in game_page

@@ -11,12 +11,14 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from games import services
-from games.models import Game, GameRecord
+from games.models import GameRecord, GameReport
 from games.tasks import adjudicate_record
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, colour_mismatch_record, selfplay_record
 from tests.integration.conftest import start_beat, start_web, wait_for
 
+# A valid record is a report of its game (games/reports): exactly one per record; the Game
+# row follows only once the other side agrees.
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
@@ -49,7 +51,7 @@ def test_worker_adjudicates_valid_and_invalid_records(start_worker, players):
     wait_for(lambda: final(good.record.pk) and final(bad.record.pk), what="verdicts")
     good.record.refresh_from_db()
     bad.record.refresh_from_db()
-    assert good.record.status == "valid" and Game.objects.filter(record=good.record).exists()
+    assert good.record.status == "valid" and GameReport.objects.filter(record=good.record).exists()
     assert bad.record.status == "invalid" and bad.record.error_code == "COLOUR_MISMATCH"
     assert bad.record.error_placement == 2
     assert good.record.attempts == bad.record.attempts == 1
@@ -91,7 +93,7 @@ def test_broker_down_at_submission_then_adjudicated_when_it_returns(
     )
     wait_for(lambda: final(body["id"]), timeout=60, what="adjudication after the broker returned")
     assert status_of(body["id"]) == "valid"
-    assert Game.objects.filter(record_id=body["id"]).count() == 1
+    assert GameReport.objects.filter(record_id=body["id"]).count() == 1
 
 
 def test_worker_killed_mid_task_is_adjudicated_exactly_once(
@@ -118,7 +120,7 @@ def test_worker_killed_mid_task_is_adjudicated_exactly_once(
     record = GameRecord.objects.get(pk=submission.record.pk)
     assert record.status == "valid"
     assert record.attempts == 2
-    assert Game.objects.filter(record=record).count() == 1
+    assert GameReport.objects.filter(record=record).count() == 1
 
 
 def test_pool_process_killed_task_is_redelivered(start_worker, players):
@@ -139,7 +141,7 @@ def test_pool_process_killed_task_is_redelivered(start_worker, players):
     # retries after the stale window and then takes the record over. No beat runs here.
     wait_for(lambda: final(submission.record.pk), timeout=60, what="redelivery")
     assert "WorkerLostError" in worker.output() or "SIGKILL" in worker.output()
-    assert Game.objects.filter(record_id=submission.record.pk).count() == 1
+    assert GameReport.objects.filter(record_id=submission.record.pk).count() == 1
 
 
 def test_same_task_delivered_twice_at_once_creates_one_game(start_worker, players):
@@ -153,6 +155,6 @@ def test_same_task_delivered_twice_at_once_creates_one_game(start_worker, player
         adjudicate_record.delay(submission.record.pk)
     wait_for(lambda: final(submission.record.pk), what="the verdict")
     time.sleep(6)  # let every duplicate delivery (and its retry) run to the end
-    assert Game.objects.filter(record_id=submission.record.pk).count() == 1
+    assert GameReport.objects.filter(record_id=submission.record.pk).count() == 1
     record = GameRecord.objects.get(pk=submission.record.pk)
     assert record.status == "valid" and record.attempts == 1

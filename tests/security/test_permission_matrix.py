@@ -93,6 +93,12 @@ def permitted_as(outcome: str, rows: Any) -> Any:
     return tuple(outcome if cell == OK else cell for cell in rows)
 
 
+# A report of a game between two other players: staff only (players, organisers and
+# controllers of no championship of it see nothing).
+REPORT_READ = {"other": (DENIED, HIDDEN, HIDDEN, HIDDEN, OK)}
+REPORT_STAFF_BAD = {"other": (DENIED, HIDDEN, HIDDEN, HIDDEN, BAD)}
+REPORT_ANSWER = {"other": (DENIED, HIDDEN, HIDDEN, HIDDEN, DENIED)}
+
 CHAMPIONSHIP_READ = {
     "own": EVERYONE,
     "other": EVERYONE,
@@ -300,6 +306,27 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:api-game-detail": {"GET": GAME_READ},
     "api:api-record-list": {"GET": SIGNED_IN, "POST": RECORD_SUBMIT},
     "api:api-record-detail": {"GET": RECORD_READ},
+    # Reports (games/reports): the game's players, its rulers and staff see one; an empty
+    # answer, ruling or reopening is a bad request once the role may make it. Staff may not
+    # answer for a side that has an account. Fine-grained roles: tests/reports.
+    "reports-waiting": {"GET": SIGNED_IN},
+    "reported-game-detail": {"GET": REPORT_READ},
+    "report-rule": {"POST": REPORT_STAFF_BAD},
+    "report-reopen": {"POST": REPORT_STAFF_BAD},
+    "report-confirm": {"POST": REPORT_ANSWER},
+    "report-dispute": {"POST": REPORT_STAFF_BAD},
+    "score-sheet-submit": {"GET": SIGNED_IN, "POST": permitted_as(BAD, SIGNED_IN)},
+    "api:api-reports-waiting": {"GET": SIGNED_IN},
+    "api:api-reported-game": {"GET": REPORT_READ},
+    "api:api-report-rule": {"POST": REPORT_STAFF_BAD},
+    "api:api-report-reopen": {"POST": REPORT_STAFF_BAD},
+    "api:api-report-confirm": {"POST": REPORT_ANSWER},
+    "api:api-report-dispute": {"POST": REPORT_STAFF_BAD},
+    "api:api-score-sheet-submit": {"POST": permitted_as(BAD, SIGNED_IN)},
+    "notice-list": {"GET": SIGNED_IN},
+    "notices-read": {"POST": SIGNED_IN},
+    "api:api-notices": {"GET": SIGNED_IN},
+    "api:api-notices-read": {"POST": SIGNED_IN},
     # --- championships (web) ---
     "championship-list": {"GET": EVERYONE},
     # Empty forms: a permitted POST shows the form again (bad).
@@ -418,6 +445,16 @@ PATH_KIND = {
     "api:api-game-detail": "game",
     "record-detail": "record",
     "api:api-record-detail": "record",
+    "reported-game-detail": "reported_game",
+    "report-rule": "reported_game",
+    "report-reopen": "reported_game",
+    "api:api-reported-game": "reported_game",
+    "api:api-report-rule": "reported_game",
+    "api:api-report-reopen": "reported_game",
+    "report-confirm": "report",
+    "report-dispute": "report",
+    "api:api-report-confirm": "report",
+    "api:api-report-dispute": "report",
     "championship-page": "championship",
     "championship-edit": "championship",
     "championship-staff-edit": "championship",
@@ -493,6 +530,8 @@ KIND_SCOPES = {
     "player": ("own", "other", "accountless", "other_accountless", "legacy_accountless"),
     "game": ("casual", "published", "unpublished"),
     "record": ("own", "other"),
+    "reported_game": ("other",),
+    "report": ("other",),
     "review": (NO_SCOPE,),
     "title": (NO_SCOPE,),
     "change": (NO_SCOPE,),
@@ -541,6 +580,10 @@ def path_object(world: World, kind: str, scope: str, role: str) -> Any:
         }[base]
     if kind == "record":
         return {"own": world.records[role], "other": world.other_record}[base]
+    if kind == "reported_game":
+        return world.report.reported_game
+    if kind == "report":
+        return world.report
     return {"review": world.review, "title": world.title, "change": world.change}[kind]
 
 

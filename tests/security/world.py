@@ -43,7 +43,14 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Game, GameRecord, GameSeat, RecordSource
+from games.models import (
+    Game,
+    GameRecord,
+    GameReport,
+    GameSeat,
+    RecordSource,
+    ReportedGame,
+)
 from players import services as player_services
 from players.models import ClaimRequest, ClaimStatus, Player
 from players.roles import ORGANISERS_GROUP
@@ -98,6 +105,7 @@ class World:
     casual_game: Game
     records: dict[str, GameRecord]  # role -> a record the role's user submitted
     other_record: GameRecord
+    report: GameReport  # Q's open report of a casual game against the other organiser
     review: Review
     title: Title
     change: RatingChange
@@ -331,6 +339,23 @@ def build_world() -> World:
         if user is not None
     }
     own_claim_requests["anonymous"] = own_claim_requests["player"]
+    # A casual game Q reported against the other organiser (both have accounts), still open:
+    # none of the roles plays in it, so only staff see it (and rule on it).
+    reported = ReportedGame.objects.create(
+        seat_players=[quinn.pk, other_organiser.player.pk], played_at=timezone.now()
+    )
+    report = GameReport.objects.create(
+        reported_game=reported,
+        number=1,
+        kind="sheet",
+        role="side",
+        author=quinn.user,
+        side_player=quinn,
+        scores=[20, 11],
+        winner_seat=0,
+        end_reason="completed",
+        status="open",
+    )
 
     return World(
         users=users,
@@ -350,6 +375,7 @@ def build_world() -> World:
         casual_game=_game([pia, quinn], event_id=None, clock=None),
         records=records,
         other_record=other_record,
+        report=report,
         review=review,
         title=title,
         change=change,

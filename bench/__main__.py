@@ -12,11 +12,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 BENCHMARKS = [
     ("rules engine", "bench.bench_engine"),
+    ("re-adjudication on PostgreSQL", "bench.bench_readjudicate"),
     ("tournament formats (pure)", "bench.bench_formats"),
     ("tournaments on PostgreSQL", "bench.bench_tournaments_db"),
     ("rating maths (pure)", "bench.bench_ratings_math"),
     ("ratings recompute on PostgreSQL", "bench.bench_ratings_db"),
     ("submission pipeline", "bench.bench_pipeline"),
+    ("public championship pages", "bench.bench_public_pages"),
 ]
 
 

@@ -9,6 +9,7 @@ from django_countries.fields import LazyTypedChoiceField
 from players import selectors, services
 from players.models import ClaimRequest, Colour, Player
 from players.services import SiteRole
+from players.timezones import zone_choices
 
 # A date input takes ISO dates only: in the site's locale format (03/02/2011) the browser shows
 # an empty box, and saving the form would then wipe the date.
@@ -23,13 +24,19 @@ def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
         form.add_error(None, exc.messages)
 
 
+def _country_choices() -> list[tuple[str, str]]:
+    # A blank first choice: no country is preselected (the list would otherwise start at
+    # Afghanistan and a hurried form would keep it); the field stays required.
+    return [("", _("Choose a country")), *countries]
+
+
 class SignupForm(forms.Form):
     username = forms.CharField(max_length=150)
     email = forms.EmailField(required=False)
     password = forms.CharField(widget=forms.PasswordInput)
     password_again = forms.CharField(widget=forms.PasswordInput)
     display_name = forms.CharField(max_length=40, help_text="Shown in standings and brackets.")
-    country = LazyTypedChoiceField(choices=countries)
+    country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
     date_of_birth = forms.DateField(
         required=False,
         widget=_DATE_INPUT,
@@ -69,7 +76,7 @@ class PlayerCreateForm(forms.Form):
     """An organiser or admin enters a player who has no account yet."""
 
     display_name = forms.CharField(max_length=40)
-    country = LazyTypedChoiceField(choices=countries)
+    country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
     date_of_birth = forms.DateField(
         required=False,
         widget=_DATE_INPUT,
@@ -86,10 +93,16 @@ class PlayerCreateForm(forms.Form):
 
 class PlayerProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40)
-    country = LazyTypedChoiceField(choices=countries)
+    country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
     date_of_birth = forms.DateField(required=False, widget=_DATE_INPUT)
     first_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
     second_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
+    time_zone = forms.ChoiceField(
+        choices=zone_choices,
+        required=False,
+        label=_("Time zone"),
+        help_text=_("Times on the site are shown in this zone."),
+    )
 
     def __init__(self, *args, show_private: bool, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from players.audit_registry import audit_action_choices, register_audit_actions
+from players.timezones import validate_time_zone
 
 
 class Colour(models.TextChoices):
@@ -33,6 +34,10 @@ class Player(models.Model):
     date_of_birth = models.DateField(null=True, blank=True)
     first_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
     second_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
+    # The zone this player reads the site's times in; empty: the site's (players/timezones.py).
+    time_zone = models.CharField(
+        max_length=64, blank=True, default="", validators=[validate_time_zone]
+    )
     # Robot opponents exist in the lobby; games against them count half in the ranking.
     is_robot = models.BooleanField(default=False)
     # Who entered an accountless player: that organiser (with staff) may hand out a claim link

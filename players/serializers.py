@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from players.models import AuditEntry, ClaimRequest, Colour, Player
 from players.services import SiteRole, can_see_private
+from players.timezones import validate_time_zone
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -17,6 +18,13 @@ class PlayerSerializer(serializers.ModelSerializer):
     first_colour = serializers.ChoiceField(choices=Colour.choices, required=False, allow_blank=True)
     second_colour = serializers.ChoiceField(
         choices=Colour.choices, required=False, allow_blank=True
+    )
+    time_zone = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        validators=[validate_time_zone],
+        help_text="IANA name such as Europe/Paris; empty for the site's time zone. Private.",
     )
 
     class Meta:
@@ -29,6 +37,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             "date_of_birth",
             "first_colour",
             "second_colour",
+            "time_zone",
             "has_account",
             "created",
             "updated",
@@ -47,6 +56,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         if not can_see_private(user, player):
             # Date of birth is private: never shown to other players or the public.
             data.pop("date_of_birth", None)
+            data.pop("time_zone", None)
         return data
 
 

@@ -100,6 +100,7 @@ def player_edit_view(request, pk: int):
     }
     if show_private:
         initial["date_of_birth"] = player.date_of_birth
+        initial["time_zone"] = player.time_zone
     form = PlayerProfileForm(request.POST or None, initial=initial, show_private=show_private)
     if (
         request.method == "POST"

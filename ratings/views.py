@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from players.models import Player
 from players.roles import is_admin
 from ratings import selectors, services
-from ratings.charts import line_chart
+from ratings.charts import history_chart
 from ratings.forms import (
     AdjustmentForm,
     NoteForm,
@@ -72,10 +72,7 @@ def rating_history_view(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     system = _system(request)
     history = list(selectors.rating_history(player_id=player.pk, system=system))
-    chart = line_chart(
-        [c.after for c in history],
-        labels=[f"{c.at or c.created:%Y-%m-%d}" for c in history],
-    )
+    chart = history_chart(history)
     page = Paginator(history[::-1], PAGE_SIZE).get_page(request.GET.get("page"))
     selectors.with_event_names(page.object_list)
     return render(
@@ -130,6 +127,10 @@ def _review_page(request, *, status: int = 200, **forms):
         "masters": selectors.masters_count(),
         "cap": services.rating_params.title_params().cap,
     }
+    from ratings import views_staff  # the staff tools' module imports this one
+
+    views_staff.with_series(page.object_list)
+    context.update(views_staff.staff_context())
     return render(request, "ratings/review_queue.html", context, status=status)
 
 

@@ -1,7 +1,11 @@
 from django.contrib.auth import login
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from players.forms import SignupForm
+from tantrix_site import docs_pages
 
 
 def home(request):
@@ -18,3 +22,12 @@ def signup(request):
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("player-detail", pk=player.pk)
     return render(request, "registration/signup.html", {"form": form})
+
+
+def doc_page(request, slug: str):
+    """A document of docs/ as a page (the record format, the rules); see docs_pages.py."""
+    found = docs_pages.page(slug, lambda other: reverse("doc-page", args=[other]))
+    if found is None:
+        raise Http404("No such document.")
+    title, body = found
+    return render(request, "doc_page.html", {"title": title, "body": mark_safe(body)})

@@ -15,9 +15,16 @@ from players.models import AuditAction, Player
 from players.roles import is_admin, is_organiser, player_of
 from players.services.audit import audit
 
-EDITABLE_FIELDS = ("display_name", "country", "date_of_birth", "first_colour", "second_colour")
+EDITABLE_FIELDS = (
+    "display_name",
+    "country",
+    "date_of_birth",
+    "first_colour",
+    "second_colour",
+    "time_zone",
+)
 # Private fields: seen and changed only by the player and staff (docs/roles.md).
-PRIVATE_FIELDS = ("date_of_birth",)
+PRIVATE_FIELDS = ("date_of_birth", "time_zone")
 
 
 def _check_display_name_free(display_name: str, *, exclude_pk: int | None = None) -> None:

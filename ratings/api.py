@@ -121,6 +121,9 @@ class PlayerRatingsView(APIView):
             "ratings": selectors.player_ratings(player_id=player.pk),
             "titles": list(selectors.player_titles(player_id=player.pk).select_related("player")),
             "elo_tournaments": selectors.elo_tournaments(player_id=player.pk).count(),
+            "elo_results": selectors.with_event_names(
+                list(selectors.elo_tournaments(player_id=player.pk)[:50])
+            ),
         }
         return Response(PlayerRatingsSerializer(data).data)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ratings import api
+from ratings import api, api_staff
 
 urlpatterns = [
     path("ratings/rankings/", api.RankingListView.as_view(), name="api-ranking-list"),
@@ -39,4 +39,24 @@ urlpatterns = [
         name="api-adjustment-list",
     ),
     path("ratings/audit/", api.AuditListView.as_view(), name="api-rating-audit"),
+    path(
+        "ratings/recomputes/",
+        api_staff.RecomputeListCreateView.as_view(),
+        name="api-recompute-list",
+    ),
+    path(
+        "ratings/recomputes/<int:pk>/",
+        api_staff.RecomputeDetailView.as_view(),
+        name="api-recompute-detail",
+    ),
+    path(
+        "ratings/events/<int:event_id>/elo/",
+        api_staff.EventEloView.as_view(),
+        name="api-event-elo",
+    ),
+    path(
+        "ratings/reviews/<int:pk>/revert-series/",
+        api_staff.ReviewSeriesRevertView.as_view(),
+        name="api-review-revert-series",
+    ),
 ]

@@ -411,3 +411,39 @@ class EloEvent(models.Model):
 
     def __str__(self) -> str:
         return f"elo event {self.event_id}"
+
+
+class RecomputeRun(models.Model):
+    """A recompute asked for by staff (web or API) and run by a Celery task.
+
+    Its state is committed outside the recompute's own transaction, so it can be read while
+    the recompute runs; the progress within a table (events replayed so far) lives in the
+    ``ratings`` cache, because the recompute's writes are not visible until it commits.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    systems = models.JSONField(default=list)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rating_recomputes",
+    )
+    created = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"recompute {self.pk} ({self.status})"

@@ -380,3 +380,13 @@ def title_names(ids: set[int]) -> dict[int, str]:
     """Names for the audit trail's `title_id`s."""
     titles = Title.objects.filter(pk__in=ids).select_related("player")
     return {t.pk: f"{t.get_kind_display()}: {t.player.display_name}" for t in titles}
+
+
+def elo_events_named(*, limit: int = 100) -> list[tuple[int, str]]:
+    """Events with Elo-rated games, latest first, by name (the staff's event choice)."""
+    states = elo_event_states()[::-1][:limit]
+    names = event_names(s.event_id for s in states)
+    return [
+        (s.event_id, names.get(s.event_id) or gettext("an event no longer listed"))
+        for s in states
+    ]

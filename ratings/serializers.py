@@ -1,12 +1,15 @@
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from players.models import AuditEntry
+from players.models import AuditEntry, Player
 from ratings.models import (
+    EloStanding,
     Rating,
     RatingChange,
     RatingSystem,
+    RecomputeRun,
     Review,
     ReviewKind,
     ReviewStatus,
@@ -173,17 +176,127 @@ class TitleWithdrawSerializer(serializers.Serializer):
     )
 
 
+class EloResultSerializer(serializers.ModelSerializer):
+    """How an Elo-rated tournament moved a player, as the rating page explains it."""
+
+    event_name = serializers.CharField(read_only=True, default=None, allow_null=True)
+
+    class Meta:
+        model = EloStanding
+        fields = [
+            "event_id",
+            "event_name",
+            "games",
+            "share",
+            "expected_share",
+            "performance",
+            "opposition_average",
+            "rating_before",
+            "rating_after",
+            "games_before",
+            "games_after",
+        ]
+        extra_kwargs = {
+            "share": {"help_text": "TPs won ÷ TPs available in the event."},
+            "expected_share": {
+                "help_text": "Φ((own − opposition) / 565.7), from the rating brought."
+            },
+            "performance": {"help_text": "Opposition average + 565.7 · Φ⁻¹(share), capped ±800."},
+            "opposition_average": {"help_text": "The opponents' average rating brought."},
+        }
+
+
 class PlayerRatingsSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     display_name = serializers.CharField()
     ratings = RatingSerializer(many=True)
     titles = TitleSerializer(many=True)
     elo_tournaments = serializers.IntegerField()
+    elo_results = EloResultSerializer(many=True, help_text="Latest Elo-rated tournaments first.")
+
+
+class RecomputeRequestSerializer(serializers.Serializer):
+    systems = serializers.ListField(
+        child=serializers.ChoiceField(choices=RatingSystem.choices),
+        required=False,
+        allow_empty=True,
+        max_length=len(RatingSystem.values),
+        help_text="Tables to recompute (default: all).",
+    )
+
+
+class RecomputeRunSerializer(serializers.ModelSerializer):
+    status_label = serializers.CharField(source="get_status_display", read_only=True)
+    requested_by_name = serializers.CharField(
+        source="requested_by.username", read_only=True, default=""
+    )
+    progress = serializers.SerializerMethodField(
+        help_text="Events replayed so far, per table (while running)."
+    )
+
+    class Meta:
+        model = RecomputeRun
+        fields = [
+            "id",
+            "status",
+            "status_label",
+            "systems",
+            "requested_by_name",
+            "created",
+            "started_at",
+            "finished_at",
+            "progress",
+            "summary",
+            "error",
+        ]
+
+    def get_progress(self, run: RecomputeRun) -> dict[str, int]:
+        from ratings.services import recompute_progress
+
+        return recompute_progress(run)
+
+
+class EloRecalculationSerializer(serializers.Serializer):
+    event_id = serializers.IntegerField()
+    games = serializers.IntegerField()
+    players = serializers.IntegerField()
+    changes = serializers.IntegerField()
+    anchor_shift = serializers.FloatField()
+
+
+class SeriesGameSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    played_at = serializers.DateTimeField()
+    winner = serializers.CharField(help_text="The winner's name.")
+    loser = serializers.CharField(help_text="The loser's name.")
+    winner_score = serializers.IntegerField()
+    loser_score = serializers.IntegerField()
+    counts = serializers.BooleanField(help_text="Still counts (not reverted).")
 
 
 class ReviewSerializer(serializers.ModelSerializer):
     change = RatingChangeSerializer(read_only=True)
     player_name = serializers.CharField(source="player.display_name", read_only=True, default="")
+    opponent_name = serializers.SerializerMethodField(
+        help_text="Repeated results: the opponent beaten, by name."
+    )
+    series = serializers.SerializerMethodField(
+        help_text="Repeated results: every game of the series, named by both players."
+    )
+
+    def get_opponent_name(self, review: Review) -> str | None:
+        opponent = (review.detail or {}).get("opponent")
+        if opponent is None:
+            return None
+        return Player.objects.filter(pk=opponent).values_list("display_name", flat=True).first()
+
+    @extend_schema_field(SeriesGameSerializer(many=True))
+    def get_series(self, review: Review) -> list[dict]:
+        from ratings.services import review_series
+
+        if review.kind != ReviewKind.REPEATED_RESULTS:
+            return []
+        return SeriesGameSerializer(review_series(review), many=True).data
 
     class Meta:
         model = Review
@@ -195,6 +308,8 @@ class ReviewSerializer(serializers.ModelSerializer):
             "game",
             "player",
             "player_name",
+            "opponent_name",
+            "series",
             "title",
             "detail",
             "reviewer",

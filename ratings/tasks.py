@@ -89,3 +89,15 @@ def check_title_lapses() -> int:
     No retries: flagging is idempotent (one open lapse review per title) and runs daily.
     """
     return len(services.titles_check_lapses())
+
+
+@shared_task(acks_late=True, name="ratings.tasks.recompute_ratings")
+def recompute_ratings(run_id: int) -> str:
+    """A recompute asked for by staff (web or API): replays the tables and records the outcome
+    on its ``RecomputeRun``, with progress readable meanwhile.
+
+    No retries: a failure is recorded on the run for staff to read, and they ask again; a
+    redelivered message finds the run claimed and does nothing.
+    """
+    run = services.recompute_run(run_id=run_id)
+    return run.status if run is not None else "already claimed"

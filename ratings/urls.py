@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ratings import views
+from ratings import views, views_staff
 
 urlpatterns = [
     path("", views.ranking_list_view, name="ranking-list"),
@@ -12,4 +12,11 @@ urlpatterns = [
     path("review/titles/award/", views.title_award_view, name="title-award"),
     path("review/titles/<int:pk>/withdraw/", views.title_withdraw_view, name="title-withdraw"),
     path("audit/", views.audit_view, name="rating-audit"),
+    path("review/recompute/", views_staff.recompute_view, name="rating-recompute"),
+    path("review/event-elo/", views_staff.event_elo_view, name="rating-event-elo"),
+    path(
+        "review/series/<int:pk>/revert/",
+        views_staff.review_series_revert_view,
+        name="review-series-revert",
+    ),
 ]

@@ -22,7 +22,9 @@ One module per responsibility:
 - ``reviews``: an admin's review actions;
 - ``titles``: Master titles;
 - ``elo``: the tournament Elo of an event, anchoring;
-- ``recompute``: recomputing tables from the whole history.
+- ``recompute``: recomputing tables from the whole history;
+- ``timeline``: the game-by-game tables as timelines in game order (insert, void, replay);
+- ``staff``: a recompute as a task with progress, an event's Elo now, a series revert.
 
 Reads live in ``ratings.selectors``. This package exports the public names (and the few
 internals the tests reach for), so callers keep importing ``ratings.services``.
@@ -37,7 +39,12 @@ from ratings.services.apply import (
     games_ratings_apply_announced,
 )
 from ratings.services.changes import start_value
-from ratings.services.corrections import change_revert, game_ratings_revert, rating_adjust
+from ratings.services.corrections import (
+    change_revert,
+    game_ratings_revert,
+    games_ratings_revert,
+    rating_adjust,
+)
 from ratings.services.elo import EloRecalculation, elo_event_recalculate, elo_recalculate_changed
 from ratings.services.flags import game_review_flag
 from ratings.services.locks import LOCK_NOT_AVAILABLE, RatingsBusy, _lock
@@ -50,6 +57,15 @@ from ratings.services.scheduling import (
     enqueue_game_ratings,
     enqueue_pending_ratings,
     ratings_apply_continue,
+)
+from ratings.services.staff import (
+    SeriesGame,
+    event_elo_recalculate_now,
+    recompute_progress,
+    recompute_request,
+    recompute_run,
+    review_revert_series,
+    review_series,
 )
 from ratings.services.sweep import (
     games_flag_invalidated,
@@ -89,6 +105,14 @@ __all__ = [
     "game_ratings_announce",
     "game_ratings_apply",
     "game_ratings_revert",
+    "games_ratings_revert",
+    "event_elo_recalculate_now",
+    "recompute_progress",
+    "recompute_request",
+    "recompute_run",
+    "review_revert_series",
+    "review_series",
+    "SeriesGame",
     "game_review_flag",
     "games_flag_invalidated",
     "games_ratings_apply_announced",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -94,12 +95,18 @@ def game_ratings_revert(*, actor: User, game_id: int, note: str) -> list[RatingC
 
     Returns the rows written: the game's own revert rows and the later steps recalculated.
     """
+    return games_ratings_revert(actor=actor, game_ids=[game_id], note=note)
+
+
+def games_ratings_revert(*, actor: User, game_ids: list[int], note: str) -> list[RatingChange]:
+    """Revert several games at once (a flagged series): one replay per table from the earliest
+    of them, the same result as reverting them one by one."""
     note = _require_note(note)
     with transaction.atomic():
         _lock(*PER_GAME_SYSTEMS, RatingSystem.ELO)
         changes = list(
             RatingChange.objects.filter(
-                game_id=game_id, reason=ChangeReason.GAME, reverted_by__isnull=True
+                game_id__in=list(game_ids), reason=ChangeReason.GAME, reverted_by__isnull=True
             ).order_by("id")
         )
         if not changes:
@@ -108,24 +115,29 @@ def game_ratings_revert(*, actor: User, game_id: int, note: str) -> list[RatingC
         for system in PER_GAME_SYSTEMS:
             origins = [c for c in changes if c.system == system]
             if origins:
-                key = (origins[0].at, GAME, game_id)
+                key = min((c.at, GAME, c.game_id) for c in origins)
                 written += _void(system, origins, key, actor=actor, note=note)
-        own = [c for c in written if c.reason == ChangeReason.REVERT]
-        _audit(
-            actor=actor,
-            action=AuditAction.GAME_REVERT,
-            reason=note,
-            change=changes[0],
-            details={
-                "game": game_id,
-                "changes": [c.pk for c in changes],
-                "compensations": [c.pk for c in own],
-                "recalculated": len(written) - len(own),
-            },
+        for game_id in sorted({c.game_id for c in changes}):
+            own = [c for c in written if c.reason == ChangeReason.REVERT and c.game_id == game_id]
+            _audit(
+                actor=actor,
+                action=AuditAction.GAME_REVERT,
+                reason=note,
+                change=next(c for c in changes if c.game_id == game_id),
+                details={
+                    "game": game_id,
+                    "changes": [c.pk for c in changes if c.game_id == game_id],
+                    "compensations": [c.pk for c in own],
+                    "recalculated": sum(1 for c in written if c.reason == ChangeReason.REPLAY),
+                },
+            )
+        events = set(
+            Game.objects.filter(pk__in=list(game_ids), event_id__isnull=False).values_list(
+                "event_id", flat=True
+            )
         )
-        event_id = Game.objects.filter(pk=game_id).values_list("event_id", flat=True).first()
-        if event_id is not None:
-            transaction.on_commit(lambda: enqueue_event_elo(event_id))
+        for event_id in events:
+            transaction.on_commit(partial(enqueue_event_elo, event_id))
     return written
 
 

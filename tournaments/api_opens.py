@@ -322,7 +322,7 @@ urlpatterns = [
         "championships/<int:pk>/table-opens/", table_open_create_api, name="api-table-open-create"
     ),
     path("events/<int:pk>/open/start/", table_open_start_api, name="api-table-open-start"),
-    path("events/<int:pk>/standings/", event_standings_api, name="api-event-standings"),
+    path("events/<int:pk>/ranked-standings/", event_standings_api, name="api-event-standings"),
     path("events/<int:pk>/tiebreaks/", event_tiebreaks_api, name="api-event-tiebreaks"),
     path("events/<int:pk>/late-entries/", late_entry_api, name="api-late-entry"),
     path("events/<int:pk>/export/", event_export_api, name="api-event-export"),

@@ -144,7 +144,7 @@ def test_the_api_takes_a_round_in_one_request_and_refuses_it_whole(setting):
     tables = {t["table"]: t for t in response.data["tables"]}
     assert tables[1]["result"]["minutes_a"] == 22 and tables[1]["tps_a"] == "15.8"
     assert tables[2]["result"]["conceded_by"] == "b" and tables[2]["tps_a"] == "13.3"
-    standings = client_for(None).get(f"/api/events/{event.pk}/standings/").data
+    standings = client_for(None).get(f"/api/events/{event.pk}/ranked-standings/").data
     assert standings["started"] and [r["place"] for r in standings["rows"]] == [1, 2, 3, 4]
     assert standings["exports"]["standings_csv"].endswith(".csv")
     assert "event_json" not in standings["exports"]

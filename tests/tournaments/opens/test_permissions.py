@@ -129,7 +129,7 @@ def test_api_endpoints_by_role(world, role):
         allowed = (401, 403) if user is None else expected[role]
         assert response.status_code in allowed, (url, role, response.status_code, response.data)
     for url in (
-        f"/api/events/{world['event'].pk}/standings/",
+        f"/api/events/{world['event'].pk}/ranked-standings/",
         f"/api/events/{world['event'].pk}/tiebreaks/",
         f"/api/rounds/{world['round'].pk}/tables/",
     ):
@@ -147,7 +147,7 @@ def test_an_unpublished_open_is_not_found_by_outsiders(world):
         _web(outsider).get(reverse("open-round-pairings", args=[world["round"].pk])).status_code
         == 404
     )
-    assert client_for(outsider).get(f"/api/events/{event.pk}/standings/").status_code == 404
+    assert client_for(outsider).get(f"/api/events/{event.pk}/ranked-standings/").status_code == 404
     assert client_for(None).get(f"/api/rounds/{world['round'].pk}/tables/").status_code == 404
     assert (
         _web(world["users"]["controller"])

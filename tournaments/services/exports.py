@@ -2,8 +2,9 @@
 that reads the JSON back (`manage.py import_event`).
 
 The JSON holds the championship's name, the event's settings, its players, entries, rounds,
-matches, the score sheets of a table open, and every counted game with its seats and its
-record exactly as submitted (the body in base64, with the verdict). Users are not exported:
+matches, the score sheets of a table open, every counted game with its seats and its record
+exactly as submitted (the body in base64, with the verdict), and the reports of those games and
+of the event's matches, every version. Users are not exported:
 who organised, registered or typed something is the importing site's business, so those
 references are left empty. An import into an empty database gives the same standings.
 """
@@ -19,8 +20,9 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.db.models import Q
 
-from games.models import Game, GameRecord, GameSeat
+from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
 from players.types import User
 from tournaments.models import (
@@ -38,7 +40,15 @@ from tournaments.standings import criteria_labels, event_criteria, event_standin
 
 EXPORT_FORMAT = "tantrix-event"
 EXPORT_VERSION = 1
-_USER_FIELDS = {"registered_by", "entered_by", "submitter", "created_by", "user"}
+_USER_FIELDS = {
+    "registered_by",
+    "entered_by",
+    "submitter",
+    "created_by",
+    "user",
+    "author",
+    "answered_by",
+}
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> str:
@@ -184,6 +194,18 @@ def event_export(event: Event) -> dict[str, Any]:
     matches = list(Match.objects.filter(event=event))
     match_games = list(MatchGame.objects.filter(match__event=event))
     games = list(Game.objects.filter(pk__in=[mg.game_id for mg in match_games]))
+    # Reports: those of the counted games, and those still open or disputed for the matches.
+    reported = list(
+        ReportedGame.objects.filter(Q(game__in=games) | Q(match_id__in=[m.pk for m in matches]))
+    )
+    versions = list(GameReport.objects.filter(reported_game__in=reported))
+    record_ids = {g.record_id for g in games} | {v.record_id for v in versions if v.record_id}
+    player_ids = (
+        {e.player_id for e in entries}
+        | set(GameSeat.objects.filter(game__in=games).values_list("player_id", flat=True))
+        | {v.side_player_id for v in versions if v.side_player_id}
+        | {p for r in reported for p in r.seat_players if isinstance(p, int)}
+    )
     championship = event.championship
     data = {
         "format": EXPORT_FORMAT,
@@ -192,22 +214,18 @@ def event_export(event: Event) -> dict[str, Any]:
         "event": _dump(event, skip=("championship", "feeds_from", "champion"))
         | {"champion": event.champion_id},
         "players": [
-            _dump(p, skip=("date_of_birth",))
-            for p in Player.objects.filter(
-                pk__in={e.player_id for e in entries}
-                | set(GameSeat.objects.filter(game__in=games).values_list("player_id", flat=True))
-            )
+            _dump(p, skip=("date_of_birth",)) for p in Player.objects.filter(pk__in=player_ids)
         ],
         "entries": [_dump(e, skip=("event",)) for e in entries],
         "rounds": [_dump(r, skip=("event",)) for r in event.rounds.all()],
         "matches": [_dump(m, skip=("event",)) for m in matches],
         "table_results": [_dump(r) for r in TableResult.objects.filter(match__event=event)],
-        "records": [
-            _dump(r) for r in GameRecord.objects.filter(pk__in=[g.record_id for g in games])
-        ],
+        "records": [_dump(r) for r in GameRecord.objects.filter(pk__in=record_ids)],
         "games": [_dump(g) for g in games],
         "seats": [_dump(s) for s in GameSeat.objects.filter(game__in=games)],
         "match_games": [_dump(mg) for mg in match_games],
+        "reported_games": [_dump(r) for r in reported],
+        "reports": [_dump(v) for v in versions],
     }
     return data
 
@@ -243,6 +261,35 @@ def _save_all(model, rows, refs, *, fixed: dict | None = None) -> dict[Any, int]
         obj.save(force_insert=True)
         new_ids[row["id"]] = obj.pk
     return new_ids
+
+
+def _extensions(value: Any, matches: dict[Any, int]) -> dict:
+    """A submission's extensions with the match id of this database."""
+    extensions = dict(value or {})
+    if extensions.get("match") in matches:
+        extensions["match"] = matches[extensions["match"]]
+    return extensions
+
+
+def _reports_import(
+    data: dict[str, Any], *, players: dict, matches: dict, records: dict, games: dict
+) -> None:
+    rows = data.get("reported_games", [])
+    reported = _save_all(ReportedGame, rows, {"game": games})
+    for row in rows:
+        ReportedGame.objects.filter(pk=reported[row["id"]]).update(
+            seat_players=[players.get(p, p) for p in row.get("seat_players") or []],
+            extensions=_extensions(row.get("extensions"), matches),
+            match_id=matches.get(row.get("match_id")),
+        )
+    versions = data.get("reports", [])
+    refs = {"reported_game": reported, "side_player": players, "record": records}
+    new_ids = _save_all(GameReport, versions, refs)
+    for row in versions:
+        if row.get("based_on") is not None:
+            GameReport.objects.filter(pk=new_ids[row["id"]]).update(
+                based_on_id=new_ids[row["based_on"]]
+            )
 
 
 @transaction.atomic
@@ -293,18 +340,12 @@ def event_import(*, data: dict[str, Any], actor: User | None = None) -> Event:
     for row in data["records"]:
         GameRecord.objects.filter(pk=records[row["id"]]).update(
             seat_players=[players.get(p, p) for p in row.get("seat_players") or []],
-            extensions={
-                **(row.get("extensions") or {}),
-                **(
-                    {"match": matches[row["extensions"]["match"]]}
-                    if (row.get("extensions") or {}).get("match") in matches
-                    else {}
-                ),
-            },
+            extensions=_extensions(row.get("extensions"), matches),
         )
     games = _save_all(Game, data["games"], {"record": records}, fixed={"event_id": event.pk})
     _save_all(GameSeat, data["seats"], {"game": games, "player": players})
     _save_all(MatchGame, data["match_games"], {"match": matches, "game": games})
+    _reports_import(data, players=players, matches=matches, records=records, games=games)
     if data["event"].get("champion") is not None:
         event.champion_id = entries[data["event"]["champion"]]
         event.save(update_fields=["champion"])

@@ -13,7 +13,16 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.utils import timezone
 
-from games.models import EndReason, Game, GameRecord, GameSeat, RecordSource, RecordStatus
+from games.models import (
+    EndReason,
+    Game,
+    GameRecord,
+    GameReport,
+    GameSeat,
+    RecordSource,
+    RecordStatus,
+    ReportedGame,
+)
 from players.models import Player
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.helpers import match_record_body
@@ -134,6 +143,40 @@ def _counted_game(match: Match) -> Game:
             game=game, seat=seat, player=player, colour=("red", "blue")[seat], score=score
         )
     assert match_game_attach(game_id=game.pk) is not None
+    reported = ReportedGame.objects.create(
+        fingerprint="f" * 64,
+        seat_players=[p.pk for p in players],
+        extensions={"match": match.pk},
+        match_id=match.pk,
+        state="standing",
+        played_at=game.played_at,
+        game=game,
+    )
+    first = GameReport.objects.create(
+        reported_game=reported,
+        number=1,
+        kind="record",
+        role="side",
+        side_player=players[0],
+        record=record,
+        scores=[21, 13],
+        winner_seat=0,
+        end_reason="completed",
+        status="confirmed",
+        standing=True,
+    )
+    GameReport.objects.create(
+        reported_game=reported,
+        number=2,
+        kind="ruling",
+        role="controller",
+        based_on=first,
+        scores=[21, 13],
+        winner_seat=0,
+        end_reason="completed",
+        status="superseded",
+        reason="checked the sheet",
+    )
     return game
 
 
@@ -171,6 +214,15 @@ def test_an_online_event_round_trips_its_games_with_their_records(tmp_path):
     assert game.event_id == imported.pk and bytes(game.record.body) == body
     assert game.record.extensions == {"match": Match.objects.get().pk}
     assert game.seats.count() == 2 and game.match_game.match.event_id == imported.pk
+    # The game's reports come along, pointing at this database's rows.
+    reported = ReportedGame.objects.get()
+    match = Match.objects.get()
+    assert reported.game_id == game.pk and reported.match_id == match.pk
+    assert reported.extensions == {"match": match.pk}
+    assert reported.seat_players == [s.player_id for s in game.seats.order_by("seat")]
+    first, ruling = reported.versions.order_by("number")
+    assert first.record_id == game.record_id and first.side_player_id == reported.seat_players[0]
+    assert ruling.based_on_id == first.pk and ruling.reason == "checked the sheet"
 
 
 def test_csv_exports_read_as_tables(db):

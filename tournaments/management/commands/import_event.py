@@ -8,6 +8,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.db import IntegrityError
 
 from tournaments.services.exports import event_import
 
@@ -43,6 +44,9 @@ class Command(BaseCommand):
             raise CommandError(
                 "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
             ) from None
+        except IntegrityError as exc:
+            # e.g. a game whose report (by its fingerprint) this database already holds
+            raise CommandError(f"The event clashes with what this database holds: {exc}") from None
         except (KeyError, TypeError) as exc:
             message = f"The file is not a complete event export (missing {exc})."
             raise CommandError(message) from None

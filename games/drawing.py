@@ -27,6 +27,8 @@ EDGE_ANGLES = [-90.0, -30.0, 30.0, 90.0, 150.0, 210.0]
 # Farther than this from the first tile, a cell cannot touch a connected board of 56 tiles: an
 # illegal placement out there is described in words, not drawn.
 DRAWABLE_REACH = 60
+MIN_VIEW_WIDTH = SIZE * 11
+MIN_VIEW_HEIGHT = SIZE * 9
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -76,8 +78,12 @@ def _viewbox(points: Sequence[tuple[float, float]]) -> str:
     xs = [x for x, _y in points]
     ys = [y for _x, y in points]
     pad = SIZE * 1.2
-    box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-    return " ".join(f"{value:.1f}" for value in box)
+    # At least about seven tiles across, so an early or short board is not drawn huge.
+    width = max(max(xs) - min(xs) + 2 * pad, MIN_VIEW_WIDTH)
+    height = max(max(ys) - min(ys) + 2 * pad, MIN_VIEW_HEIGHT)
+    left = (min(xs) + max(xs) - width) / 2
+    top = (min(ys) + max(ys) - height) / 2
+    return " ".join(f"{value:.1f}" for value in (left, top, width, height))
 
 
 def _empty_board() -> SafeString:
@@ -187,8 +193,8 @@ def tile_sprites() -> SafeString:
 def hand_svg(tile: int) -> SafeString:
     """One tile of a hand, drawn from the sprites."""
     return format_html(
-        '<svg class="hand-tile" viewBox="-31 -27 62 54" role="img" aria-label="{}">'
-        '<use href="#tile-{}"/></svg>',
+        '<svg class="hand-tile" viewBox="0 0 62 54" role="img" aria-label="{}">'
+        '<use href="#tile-{}" width="62" height="54"/></svg>',
         _("Tile %(tile)s") % {"tile": tile},
         tile,
     )

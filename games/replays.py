@@ -21,7 +21,7 @@ from games.drawing import replay_svg, tile_sprites
 from games.engine.replay import Replay, replay
 from games.models import GameRecord
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 CACHE_SECONDS = 24 * 60 * 60
 
 
@@ -42,7 +42,7 @@ def _words() -> dict[str, str]:
         "placement": _("Placement %(number)s of %(total)s: %(name)s placed tile %(tile)s"),
         "forced": _("a forced placement"),
         "endgame": _("the endgame starts: the bag is empty"),
-        "illegal": _("Placement %(number)s breaks a rule: %(reason)s"),
+        "illegal": _("%(rule)s. %(reason)s"),
         "end": _("The end: each colour's scoring line or loop is outlined"),
         "tile": _("Tile %(tile)s"),
         "empty_hand": _("No tiles"),

@@ -20,6 +20,10 @@ def player_rating_charts(player, ratings) -> list[dict]:
         chart = history_chart(history, height=200)
         if chart is not None:
             charts.append(
-                {"system": rating.system, "label": RatingSystem(rating.system).label, "chart": chart}
+                {
+                    "system": rating.system,
+                    "label": RatingSystem(rating.system).label,
+                    "chart": chart,
+                }
             )
     return charts

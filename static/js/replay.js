@@ -35,11 +35,13 @@
   function tileIcon(tile) {
     var svg = document.createElementNS(svgNS, "svg");
     svg.setAttribute("class", "hand-tile");
-    svg.setAttribute("viewBox", "-31 -27 62 54");
+    svg.setAttribute("viewBox", "0 0 62 54");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", fill(words.tile, {tile: tile}));
     var use = document.createElementNS(svgNS, "use");
     use.setAttribute("href", "#tile-" + tile);
+    use.setAttribute("width", "62");
+    use.setAttribute("height", "54");
     svg.appendChild(use);
     return svg;
   }
@@ -74,7 +76,7 @@
   function describe(k) {
     if (k === 0) { return words.start; }
     if (illegal && k === illegal.number) {
-      return fill(words.illegal, {number: k, reason: illegal.reason});
+      return fill(words.illegal, {rule: illegal.rule, reason: illegal.reason});
     }
     var step = steps[k - 1];
     var text = fill(words.placement, {number: k, total: total, name: data.names[step.seat], tile: step.tile});

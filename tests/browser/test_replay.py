@@ -16,19 +16,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOWN = "#replay-board g.tile:not(.hidden-step)"
 
 
-@pytest.fixture
-def csp_reports(page):
+def watch_csp(page) -> list[str]:
+    """The console messages in which Chromium reports something the policy blocked."""
     reports: list[str] = []
-    page.on(
-        "console",
-        lambda message: reports.append(message.text)
-        if "Content Security Policy" in message.text
-        else None,
-    )
+    page.on("console", lambda m: "Content Security Policy" in m.text and reports.append(m.text))
     return reports
 
 
-def test_step_the_replay_ten_placements(page, tmp_path, csp_reports):
+def test_step_the_replay_ten_placements(page, tmp_path):
+    csp_reports = watch_csp(page)
     players = [
         PlayerFactory(display_name="Ingrid", with_user=True),
         PlayerFactory(display_name="Tomas", with_user=True),
@@ -76,9 +72,8 @@ def test_step_the_replay_ten_placements(page, tmp_path, csp_reports):
     assert csp_reports == []
 
 
-def test_an_invalid_record_shows_the_board_up_to_the_illegal_placement(
-    page, log_in, tmp_path, csp_reports
-):
+def test_an_invalid_record_shows_the_board_up_to_the_illegal_placement(page, log_in, tmp_path):
+    csp_reports = watch_csp(page)
     players = [
         PlayerFactory(display_name="Ingrid", with_user=True),
         PlayerFactory(display_name="Tomas", with_user=True),
@@ -90,14 +85,15 @@ def test_an_invalid_record_shows_the_board_up_to_the_illegal_placement(
     expect(page.locator(SHOWN)).to_have_count(2)
     illegal = page.locator("#replay-board g.tile.illegal")
     expect(illegal).to_have_class("tile illegal current")
-    expect(page.locator("#replay-caption")).to_contain_text("Placement 2 breaks a rule")
+    expect(page.locator("#replay-caption")).to_contain_text("The colours do not match. Placement 2")
     page.screenshot(path=str(tmp_path / "replay-invalid.png"), full_page=True)
     page.click("[data-go=previous]")
     expect(page.locator(SHOWN)).to_have_count(1)
     assert csp_reports == []
 
 
-def test_api_docs_render_offline(page, live_server, tmp_path, csp_reports):
+def test_api_docs_render_offline(page, live_server, tmp_path):
+    csp_reports = watch_csp(page)
     own = urlparse(live_server.url).netloc
     outside: list[str] = []
 

@@ -18,14 +18,6 @@ from tournaments.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def pair(db):
-    return (
-        PlayerFactory(display_name="Ingrid", with_user=True),
-        PlayerFactory(display_name="Tomas", with_user=True),
-    )
-
-
 def _replay_data(html: str) -> dict:
     start = html.index('<script id="replay-data" type="application/json">') + 49
     return json.loads(html[start : html.index("</script>", start)])

@@ -10,21 +10,12 @@ from django.utils import timezone
 
 from players.models import Player
 from ratings import services as rating_services
-from tests.factories import PlayerFactory
 from tests.pages.helpers import game_row
 from tests.ratings.helpers import make_game
 
 pytestmark = pytest.mark.django_db
 
 DATE = re.compile(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [A-Z+\-0-9]+")
-
-
-@pytest.fixture
-def pair(db):
-    return (
-        PlayerFactory(display_name="Ingrid", with_user=True),
-        PlayerFactory(display_name="Tomas", with_user=True),
-    )
 
 
 def _rated_games(pair, count=3):

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -15,7 +16,6 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
-from players.models import Player
 from tournaments import selectors
 from tournaments.formats import tiebreaks
 from tournaments.models import Entry, Event, Round
@@ -31,7 +31,13 @@ from tournaments.services.table_opens import (
     table_open_start,
 )
 from tournaments.services.tiebreaks import event_tiebreaks_set
-from tournaments.standings import event_criteria, event_standings, event_started, round_tables
+from tournaments.standings import (
+    event_criteria,
+    event_standings,
+    event_started,
+    player_named,
+    round_tables,
+)
 
 TAGS = ["table opens"]
 
@@ -76,6 +82,89 @@ def _summary(event: Event) -> dict[str, Any]:
     }
 
 
+# --- The answers, for the schema (each endpoint builds its body as plain data) -------------
+
+
+class EventSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    table_open = serializers.BooleanField()
+    system = serializers.CharField()
+    system_label = serializers.CharField()
+    swiss_rounds = serializers.IntegerField()
+    status = serializers.CharField()
+    status_label = serializers.CharField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+
+
+class CriterionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    status_label = serializers.CharField()
+    games = serializers.IntegerField()
+    values = serializers.DictField(child=serializers.CharField(allow_null=True))
+    separated_by = serializers.CharField(allow_blank=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    tiebreaks = CriterionSerializer(many=True)
+    started = serializers.BooleanField()
+    rows = StandingRowSerializer(many=True)
+    exports = serializers.DictField(help_text="Links to the CSV (and, for staff, JSON) exports")
+
+
+class TieBreaksAnswerSerializer(serializers.Serializer):
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    labels = serializers.ListField(child=serializers.CharField())
+    started = serializers.BooleanField()
+    choices = CriterionSerializer(many=True)
+
+
+class SheetAnswerSerializer(serializers.Serializer):
+    score_a = serializers.IntegerField()
+    score_b = serializers.IntegerField()
+    ending = serializers.CharField()
+    ending_label = serializers.CharField()
+    conceded_by = serializers.CharField(allow_null=True)
+    minutes_a = serializers.IntegerField(allow_null=True)
+    minutes_b = serializers.IntegerField(allow_null=True)
+
+
+class TableAnswerSerializer(serializers.Serializer):
+    table = serializers.IntegerField(allow_null=True)
+    match = serializers.IntegerField()
+    bye = serializers.BooleanField()
+    player_a = serializers.CharField(allow_null=True)
+    player_b = serializers.CharField(allow_null=True)
+    status_label = serializers.CharField()
+    tps_a = serializers.CharField()
+    tps_b = serializers.CharField()
+    result = SheetAnswerSerializer(allow_null=True)
+
+
+class TablesSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    tables = TableAnswerSerializer(many=True)
+
+
+class LateEntryAnswerSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    joined_round = serializers.IntegerField()
+
+
+class DropAnswerSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    left_after_round = serializers.IntegerField(allow_null=True)
+
+
 class TableOpenSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     stage = serializers.IntegerField(min_value=1, max_value=100, default=1)
@@ -86,7 +175,7 @@ class TableOpenSerializer(serializers.Serializer):
     )
 
 
-@extend_schema(tags=TAGS, request=TableOpenSerializer)
+@extend_schema(tags=TAGS, request=TableOpenSerializer, responses={201: EventSummarySerializer})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def table_open_create_api(request, pk: int):
@@ -108,7 +197,7 @@ class StartSerializer(serializers.Serializer):
     draw_seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
 
 
-@extend_schema(tags=TAGS, request=StartSerializer)
+@extend_schema(tags=TAGS, request=StartSerializer, responses=EventSummarySerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def table_open_start_api(request, pk: int):
@@ -123,7 +212,7 @@ def table_open_start_api(request, pk: int):
     return Response(_summary(event))
 
 
-@extend_schema(tags=TAGS)
+@extend_schema(tags=TAGS, responses=StandingsSerializer)
 @api_view(["GET"])
 def event_standings_api(request, pk: int):
     """The standings on the event's tie-breaks (announced before the start), with export links."""
@@ -158,7 +247,7 @@ class TieBreaksSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-@extend_schema(tags=TAGS, request=TieBreaksSerializer)
+@extend_schema(tags=TAGS, request=TieBreaksSerializer, responses=TieBreaksAnswerSerializer)
 @api_view(["GET", "PUT"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def event_tiebreaks_api(request, pk: int):
@@ -212,7 +301,7 @@ def _table(t) -> dict[str, Any]:
     }
 
 
-@extend_schema(tags=TAGS)
+@extend_schema(tags=TAGS, responses=TablesSerializer)
 @api_view(["GET"])
 def round_tables_api(request, pk: int):
     """A round's pairings with table numbers, and each table's typed result."""
@@ -224,7 +313,7 @@ class ResultsSerializer(serializers.Serializer):
     results = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=1024)
 
 
-@extend_schema(tags=TAGS, request=ResultsSerializer)
+@extend_schema(tags=TAGS, request=ResultsSerializer, responses=TablesSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def round_results_api(request, pk: int):
@@ -267,7 +356,7 @@ class LateEntrySerializer(serializers.Serializer):
     player = serializers.CharField(max_length=40, help_text="The player's id or display name")
 
 
-@extend_schema(tags=TAGS, request=LateEntrySerializer)
+@extend_schema(tags=TAGS, request=LateEntrySerializer, responses={201: LateEntryAnswerSerializer})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def late_entry_api(request, pk: int):
@@ -278,8 +367,7 @@ def late_entry_api(request, pk: int):
     serializer = LateEntrySerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     text = serializer.validated_data["player"].strip()
-    player = Player.objects.filter(pk=int(text)).first() if text.isdigit() else None
-    player = player or Player.objects.filter(display_name__iexact=text).first()
+    player = player_named(text)
     if player is None:
         raise serializers.ValidationError({"player": [f"No player is named {text!r}."]})
     entry = entry_late_add(actor=request.user, event=event, player=player)
@@ -293,7 +381,7 @@ class DropSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-@extend_schema(tags=TAGS, request=DropSerializer)
+@extend_schema(tags=TAGS, request=DropSerializer, responses=DropAnswerSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def entry_drop_api(request, pk: int):
@@ -306,7 +394,7 @@ def entry_drop_api(request, pk: int):
     return Response({"entry": entry.pk, "left_after_round": entry.left_after_round})
 
 
-@extend_schema(tags=TAGS)
+@extend_schema(tags=TAGS, responses=OpenApiTypes.OBJECT)
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def event_export_api(request, pk: int):

@@ -22,7 +22,7 @@ from tournaments.services.table_opens import (
     table_open_start,
 )
 from tournaments.services.tiebreaks import event_tiebreaks_set
-from tournaments.standings import Table, event_criteria
+from tournaments.standings import Table, event_criteria, player_named
 
 CRITERION_CHOICES = [(c.key, c.label) for c in tiebreaks.CRITERIA.values()]
 MAX_TIEBREAKS = 6
@@ -126,8 +126,7 @@ class LateEntryForm(ServiceForm):
 
     def clean_player(self) -> Player:
         text = self.cleaned_data["player"].strip()
-        player = Player.objects.filter(pk=int(text)).first() if text.isdigit() else None
-        player = player or Player.objects.filter(display_name__iexact=text).first()
+        player = player_named(text)
         if player is None:
             raise ValidationError(f"No player is named {text!r}.")
         return player

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 
+from players.models import Player
 from tournaments.formats import tiebreaks
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -25,6 +26,16 @@ from tournaments.models import (
 )
 
 IN_PLAY = (EntryStatus.ACTIVE, EntryStatus.CHAMPION, EntryStatus.QUALIFIED)
+
+
+def player_named(text: str) -> Player | None:
+    """The player a form's "name or id" names (an id only if it can be one)."""
+    text = text.strip()
+    if text.isdigit() and len(text) <= 18:
+        found = Player.objects.filter(pk=int(text)).first()
+        if found is not None:
+            return found
+    return Player.objects.filter(display_name__iexact=text).first()
 
 
 def event_criteria(event: Event) -> tuple[str, ...]:

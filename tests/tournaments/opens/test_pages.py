@@ -11,6 +11,7 @@ from tests.conftest import client_for
 from tests.factories import make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
 from tournaments.models import AuditAction, Event, MatchStatus, TableResult
+from tournaments.services import event_create
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +195,39 @@ def test_tiebreaks_change_after_the_start_only_when_confirmed_and_audited(settin
     assert entry.details["after_start"] is True and entry.reason == "announced wrongly"
     assert entry.details["before"] == ["Match points", "Buchholz"]
     assert entry.get_action_display() == "Tie-breaks set"
+
+
+def test_odd_input_is_a_400_never_a_500(setting):
+    organiser, championship, controller = setting
+    event = table_open(organiser, championship, 4, swiss_rounds=2)
+    api = client_for(controller)
+    for player in ("9" * 30, "nobody at all"):
+        response = api.post(f"/api/events/{event.pk}/late-entries/", {"player": player})
+        assert response.status_code == 400 and "No player" in str(response.data["player"])
+    round_ = event.rounds.get(number=1)
+    weird = [
+        {"table": 1, "score_a": {"x": 1}, "score_b": [3], "ending": ["?"], "conceded_by": {}},
+        {"table": 2.0},
+        {"table": True},
+    ]
+    response = api.post(f"/api/rounds/{round_.pk}/results/", {"results": weird}, format="json")
+    assert response.status_code == 400 and set(response.data["results"]) == {
+        "1",
+        "item 2",
+        "item 3",
+    }
+    # A round of an online event is not a table open's.
+    online = event_create(
+        actor=organiser, championship=championship, name="Online", format="knockout"
+    )
+    other = online.rounds.create(number=1)
+    response = api.post(
+        f"/api/rounds/{other.pk}/results/",
+        {"results": [{"table": 1, "score_a": 1, "score_b": 2}]},
+        format="json",
+    )
+    assert response.status_code == 400 and "not a table open" in str(response.data)
+    response = client_for(organiser).put(
+        f"/api/events/{event.pk}/tiebreaks/", {"tiebreaks": "tp_total"}, format="json"
+    )
+    assert response.status_code == 400

@@ -70,7 +70,13 @@ def _tile_shapes(
     return format_html(
         '<polygon points="{}" class="hex"/>{}',
         _hexagon(x, y),
-        format_html_join("", '<path d="{}" stroke="{}" class="{}" data-colour="{}"/>', paths),
+        # Presentation attributes as well as the stylesheet: a hand draws the tile through
+        # <use>, whose copy the page's selectors do not reach.
+        format_html_join(
+            "",
+            '<path d="{}" stroke="{}" stroke-width="6" fill="none" class="{}" data-colour="{}"/>',
+            paths,
+        ),
     )
 
 

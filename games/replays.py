@@ -21,7 +21,7 @@ from games.drawing import replay_svg, tile_sprites
 from games.engine.replay import Replay, replay
 from games.models import GameRecord
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 CACHE_SECONDS = 24 * 60 * 60
 
 

@@ -76,7 +76,15 @@
       var section = scroller.closest(".bracket-section");
       if (section) { section.classList.add("overflows"); }
       var current = scroller.querySelector(".bracket-round.current");
-      if (current) { scroller.scrollLeft = current.offsetLeft; }
+      if (!current) { continue; }
+      if (scroller.clientWidth < 2 * current.offsetWidth) {
+        scroller.scrollLeft = current.offsetLeft;  // a phone: the round in play first
+      } else {
+        // A wide screen: as little as needed to show the round in play and the next one.
+        var next = current.nextElementSibling || current;
+        var right = next.offsetLeft + next.offsetWidth;
+        scroller.scrollLeft = Math.min(current.offsetLeft, Math.max(0, right - scroller.clientWidth));
+      }
     }
   }
 

@@ -70,9 +70,12 @@ def _note(match: Match) -> str:
         return str(words.match_status_words(match))
     if match.status == MatchStatus.IN_PROGRESS:
         return "Live"
-    if match.status in (MatchStatus.WALKOVER, MatchStatus.RULED, MatchStatus.VOID):
-        return str(words.match_status_words(match))
-    return ""
+    # Short words: the slot is narrow, and the match page says the rest.
+    return {
+        MatchStatus.WALKOVER: "Walkover",
+        MatchStatus.RULED: "Ruled",
+        MatchStatus.VOID: "Void",
+    }.get(match.status, "")
 
 
 def bracket_columns(event: Event) -> list[Column]:

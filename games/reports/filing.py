@@ -354,8 +354,9 @@ def _game_create(reported: ReportedGame, source: GameReport) -> Game:
     if source.kind == ReportKind.RECORD:
         from games.services import game_from_record
 
-        document = jsonio.load(source.record.body_bytes)
-        return game_from_record(source.record, source.record.verdict, document)
+        # Read again: the adjudication wrote the verdict with an UPDATE, not on this instance.
+        record = GameRecord.objects.get(pk=source.record_id)
+        return game_from_record(record, record.verdict, jsonio.load(record.body_bytes))
     game = Game.objects.create(
         record=source.record,
         players_count=len(reported.seat_players),

@@ -54,15 +54,14 @@ def _write(result: TableResult, sheet: ScoreSheet) -> None:
     result.conceded_by = sheet.conceded_by
 
 
-@transaction.atomic
-def table_results_enter(
-    *, actor: User, round_: Round, sheets: Mapping[int, Mapping[str, Any]]
-) -> list[TableResult]:
-    """Enter (or correct) the results of some or all tables of a round from their sheets.
+def _round_locked(round_: Round) -> tuple[Event, dict[int, Match]]:
+    """The open's row locked, then the round's tables (locked too) by table number.
 
-    `sheets` maps table numbers to sheet fields (games.score_sheet). Every sheet is checked
-    before anything is written: one bad sheet refuses them all (`TableResultsError`)."""
-    require_ruler(actor, round_.event.championship)
+    The event lock makes the writers of an open's results take turns: whoever enters a
+    round's last table sees every other table final and pairs the next round, exactly once.
+    Without it, two controllers typing the two halves of a round at once would each see the
+    other's tables still open, and nobody would pair the next round (the concurrency test
+    shows both)."""
     event = (
         Event.objects.select_for_update(of=("self",))
         .select_related("championship")
@@ -71,8 +70,6 @@ def table_results_enter(
     require_table_open(event)
     if event.status not in (EventStatus.DRAWN, EventStatus.FINISHED):
         raise TableResultsError({"results": ["The open has not started: make the draw first."]})
-    if not sheets:
-        raise TableResultsError({"results": ["Enter at least one table's result."]})
     # Idempotent: numbers the tables of a round drawn by the generic draw, as the pages do.
     rounds_prepare(event)
     tables = {
@@ -82,6 +79,21 @@ def table_results_enter(
         .filter(round=round_)
         .exclude(bracket_index=None)
     }
+    return event, tables
+
+
+@transaction.atomic
+def table_results_enter(
+    *, actor: User, round_: Round, sheets: Mapping[int, Mapping[str, Any]]
+) -> list[TableResult]:
+    """Enter (or correct) the results of some or all tables of a round from their sheets.
+
+    `sheets` maps table numbers to sheet fields (games.score_sheet). Every sheet is checked
+    before anything is written: one bad sheet refuses them all (`TableResultsError`)."""
+    require_ruler(actor, round_.event.championship)
+    if not sheets:
+        raise TableResultsError({"results": ["Enter at least one table's result."]})
+    event, tables = _round_locked(round_)
     existing = {r.match_id: r for r in TableResult.objects.filter(match__round=round_)}
     errors: dict[str, Any] = {}
     checked: list[tuple[Match, ScoreSheet]] = []

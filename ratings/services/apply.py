@@ -365,7 +365,7 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
             since=[(g.played_at, 0, g.id) for g in table_games],
             new_games=[game_facts(g) for g in table_games],
             load_games=load_game_facts,
-            writer=Writer(system, note=LATE_GAME_NOTE),
+            writer=Writer(system, note=LATE_GAME_NOTE, copy_versions=True),
         )
         made = defaultdict(dict)
         for change in outcome.created:

@@ -301,7 +301,7 @@ def _recompute_table(
     chunk_size: int,
     progress: Callable[[Iterable[GameFacts]], Iterable[GameFacts]] | None,
 ) -> SystemRecompute:
-    writer = Writer(system, actor=actor, note=RECOMPUTE_NOTE, flush_every=5000)
+    writer = Writer(system, actor=actor, note=RECOMPUTE_NOTE, flush_every=20_000, copy=True)
     known = table_replay(system, writer=writer, chunk_size=chunk_size, progress=progress)
     writer.flush()
     fixed = ratings_to_set(system, known, writer.touched)

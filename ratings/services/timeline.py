@@ -19,11 +19,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from django.db import connection
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from players.types import User
 from ratings.models import ChangeReason, Rating, RatingChange, RatingSystem
+from ratings.params import current_version
 from ratings.selectors import game_period
 from ratings.services.changes import _actor, _params_for
 from ratings.systems import Duel
@@ -306,6 +309,10 @@ class Writer:
     note: str = ""
     adjustment_note: str = ""
     flush_every: int | None = None  # write as it goes, keeping only counts (the recompute)
+    copy: bool = False  # every new row by COPY (the recompute)
+    copy_versions: bool = False  # recalculated steps by COPY (applying games)
+    _copied: list[dict] = field(default_factory=list)
+    replayed_rows: int = 0
     outcome: Outcome = field(default_factory=Outcome)
     touched: set[int] = field(default_factory=set)
     last_game: dict[int, tuple[int, dt.datetime]] = field(default_factory=dict)
@@ -327,47 +334,64 @@ class Writer:
             if row is not None and row.step == step and not self._voiding_row(row):
                 continue
             self.touched.add(pid)
-            change = RatingChange(
-                player_id=pid,
-                system=self.system,
-                period=event.period,
-                before=step.before,
-                after=step.after,
-                delta=step.after - step.before,
-                games_delta=step.games_after - step.games_before,
-                games_after=step.games_after,
-                at=event.key[0],
-                game_id=event.key[2] if event.is_game else None,
-            )
+            values = {
+                "player_id": pid,
+                "system": self.system,
+                "period": event.period,
+                "before": step.before,
+                "after": step.after,
+                "delta": step.after - step.before,
+                "games_delta": step.games_after - step.games_before,
+                "games_after": step.games_after,
+                "at": event.key[0],
+                "game_id": event.key[2] if event.is_game else None,
+                "note": self.note,
+                "actor_id": self._actor_id,
+            }
             if row is None:
-                change.reason = ChangeReason.GAME if event.is_game else ChangeReason.ADJUSTMENT
-                if not event.is_game:
-                    change.actor = _actor(self.actor)
-                    change.note = self.adjustment_note
-                self.outcome.created.append(change)
+                values["reason"] = ChangeReason.GAME if event.is_game else ChangeReason.ADJUSTMENT
+                if event.is_game:
+                    values["note"], values["actor_id"] = "", None
+                else:
+                    values["note"] = self.adjustment_note
+                if self.copy:  # the recompute: nothing needs the new rows' ids
+                    self._copied.append(values)
+                else:
+                    self.outcome.created.append(RatingChange(**values))
                 continue
-            change.replaces_id = row.id
-            change.origin_id = row.origin
+            values["replaces_id"] = row.id
+            values["origin_id"] = row.origin
             if self._voiding_row(row):
-                change.reason = ChangeReason.REVERT
-                change.reverts_id = row.origin
-                change.actor = _actor(self.actor)
-                change.note = self.note
+                values["reason"] = ChangeReason.REVERT
+                values["reverts_id"] = row.origin
+                self.outcome.versions.append(RatingChange(**values))
+            elif self.copy or self.copy_versions:
+                values["reason"] = ChangeReason.REPLAY
+                self._copied.append(values)
             else:
-                change.reason = ChangeReason.REPLAY
-                change.note = self.note
-                change.actor = _actor(self.actor)
-            self.outcome.versions.append(change)
-        if self.flush_every and len(self.outcome.created) + len(self.outcome.versions) >= (
-            self.flush_every
-        ):
+                values["reason"] = ChangeReason.REPLAY
+                self.outcome.versions.append(RatingChange(**values))
+        if self.flush_every and self.pending >= self.flush_every:
             self.flush()
 
+    @property
+    def pending(self) -> int:
+        return len(self.outcome.created) + len(self.outcome.versions) + len(self._copied)
+
+    @property
+    def _actor_id(self) -> int | None:
+        actor = _actor(self.actor)
+        return actor.pk if actor is not None else None
+
     def flush(self) -> None:
-        """Write the rows gathered so far (first versions before the versions superseding)."""
+        """Write the rows gathered so far (first versions before the versions superseding);
+        rows nobody needs the ids of go by COPY, the cheapest way into PostgreSQL."""
         RatingChange.objects.bulk_create(self.outcome.created, batch_size=5000)
         RatingChange.objects.bulk_create(self.outcome.versions, batch_size=5000)
-        self.written += len(self.outcome.created) + len(self.outcome.versions)
+        _copy_changes(self._copied)
+        self.written += self.pending
+        self.replayed_rows += sum(1 for v in self._copied if v["reason"] == ChangeReason.REPLAY)
+        self._copied = []
         if self.flush_every:
             self.outcome.created, self.outcome.versions = [], []
 
@@ -384,6 +408,49 @@ class Writer:
         self.outcome.ratings = {pid: known[pid] for pid in self.touched}
         store_ratings(self.system, self.outcome.ratings, self.last_game)
         return self.outcome
+
+
+_COPY_COLUMNS = (
+    "player_id",
+    "system",
+    "reason",
+    "game_id",
+    "event_id",
+    "period",
+    "before",
+    "after",
+    "delta",
+    "games_delta",
+    "reverts_id",
+    "actor_id",
+    "note",
+    "params_version",
+    "created",
+    "at",
+    "games_after",
+    "replaces_id",
+    "origin_id",
+)
+
+
+def _copy_changes(rows: list[dict]) -> None:
+    """Append rows to the changes table with COPY (PostgreSQL), or bulk inserts elsewhere."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        RatingChange.objects.bulk_create([RatingChange(**v) for v in rows], batch_size=5000)
+        return
+    now = timezone.now()
+    version = current_version()
+    columns = ", ".join(f'"{c}"' for c in _COPY_COLUMNS)
+    defaults = {"event_id": None, "reverts_id": None, "replaces_id": None, "origin_id": None}
+    with connection.cursor() as wrapper:
+        cursor = wrapper.cursor  # psycopg's own cursor, for COPY
+        table = RatingChange._meta.db_table
+        with cursor.copy(f'COPY "{table}" ({columns}) FROM STDIN') as copy:
+            for values in rows:
+                row = {**defaults, "params_version": version, "created": now, **values}
+                copy.write_row([row[c] for c in _COPY_COLUMNS])
 
 
 def store_ratings(

@@ -329,3 +329,19 @@ def test_score_sheets_confirm_or_contradict_each_other(
     assert contradiction.data["status_code"] == "disputed"
     assert ReportedGame.objects.filter(state=ResultState.DISPUTED).count() == 1
     assert MatchGame.objects.filter(match=match).count() == 1
+
+
+def test_games_no_rating_takes_and_staff_submissions_stand_at_once(
+    ingrid, tomas, ghost, admin_user, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    three = submit(
+        capture, ingrid.user, as_body(selfplay_record(28, ["Ingrid", "Tomas", "Ghost"], "3"))
+    )
+    assert GameReport.objects.get(record=three).status == ReportStatus.CONFIRMED
+    assert Game.objects.filter(record=three).exists()
+    ruled = submit(capture, admin_user, as_body(selfplay_record(29, ["Ingrid", "Tomas"])))
+    version = GameReport.objects.get(record=ruled)
+    assert version.status == ReportStatus.RULED and version.role == "staff" and version.standing
+    assert Game.objects.filter(record=ruled).exists()
+    assert not Notice.objects.filter(user=tomas.user).exists()

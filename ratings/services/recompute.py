@@ -316,13 +316,31 @@ def _recompute_table(
 
 
 def _recompute_elo(actor: User) -> SystemRecompute:
-    """Replay every event in tournament order, anchoring after each, as the beat task does."""
+    """Replay every event in tournament order, anchoring after each, as the beat task does.
+
+    Manual Elo adjustments (not reverted) are part of the history too: each is applied, by the
+    delta it made, before the first event whose first game was played after it."""
     params = rating_params.elo_params()
     states = elo_event_states()
     standings: dict[int, EloRating] = {}
     results: list[EloStanding] = []
     total_games = 0
+    pending = list(
+        RatingChange.objects.filter(
+            system=RatingSystem.ELO, reason=ChangeReason.ADJUSTMENT, reverted_by__isnull=True
+        )
+        .order_by("created", "id")
+        .values_list("created", "player_id", "delta")
+    )
+
+    def adjust_until(moment) -> None:
+        while pending and (moment is None or pending[0][0] < moment):
+            _, pid, delta = pending.pop(0)
+            old = standings.get(pid, EloRating(params.initial, 0))
+            standings[pid] = EloRating(old.rating + delta, old.games)
+
     for state in states:
+        adjust_until(state.first_played_at)
         games = elo_event_games(state.event_id)
         total_games += len(games)
         brought = dict(standings)
@@ -350,6 +368,7 @@ def _recompute_elo(actor: User) -> SystemRecompute:
         shift = _anchor_step(standings, params)
         if shift:
             standings = {p: EloRating(s.rating + shift, s.games) for p, s in standings.items()}
+    adjust_until(None)
     EloStanding.objects.all().delete()
     EloStanding.objects.bulk_create(results, batch_size=5000)
     EloEvent.objects.all().delete()

@@ -195,3 +195,18 @@ def test_a_game_a_week_back_among_ten_thousand_stored_games():
     again = services.ratings_recompute(systems=["lobby"])
     assert (again.systems["lobby"].steps, again.systems["lobby"].corrected) == (0, 0)
     assert rating(a).games == Game.objects.filter(seats__player=a).count()
+
+
+def test_an_elo_adjustment_survives_a_recompute(admin_user):
+    a, b = PlayerFactory(), PlayerFactory()
+    played = timezone.now() - dt.timedelta(hours=3)
+    game = make_game([a, b], [20, 10], played_at=played, event_id=77, tps=[15.0, 5.0])
+    services.game_ratings_apply(game_id=game.pk)
+    services.elo_event_recalculate(event_id=77)
+    services.rating_adjust(
+        actor=admin_user, player_id=a.pk, system="elo", delta=5.0, reason="scoring fix"
+    )
+    adjusted = value(a, "elo")
+    result = services.ratings_recompute(systems=["elo"])
+    assert result.systems["elo"].corrected == 0
+    assert value(a, "elo") == adjusted

@@ -317,8 +317,6 @@ def _chains() -> list[Breach]:
         seen.add((pid, system))
         out += _walk(pid, system, history, stored.get((pid, system)))
     for pid, system in sorted(stored.keys() - seen):
-        if stored[(pid, system)] == _Standing(start_value(system), 0, stored[(pid, system)].period):
-            continue  # every event they had moves nothing any more
         out.append(
             Breach(
                 "rating_without_history",

@@ -419,6 +419,8 @@ def test_duplicated_rating_change(duel):
         after=change.after + 1.0,
         delta=1.0,
         games_delta=1,
+        at=change.at,  # a step of the timeline (docs/ratings.md §10), as the services write it
+        games_after=2,
     )
     Rating.objects.filter(player=a, system="lobby").update(value=change.after + 1.0, games=2)
     report = system_check()
@@ -439,6 +441,8 @@ def test_broken_chain_wrong_delta_and_row_that_differs(duel):
         before=lobby.value + 1,
         after=lobby.value + 3,
         delta=2.0,
+        at=timezone.now(),  # adjustments are steps of the timeline (docs/ratings.md §10)
+        games_after=lobby.games,
     )
     wrong_delta = RatingChange.objects.create(
         player=a,
@@ -448,6 +452,8 @@ def test_broken_chain_wrong_delta_and_row_that_differs(duel):
         before=lobby.value + 3,
         after=lobby.value + 4,
         delta=7.0,
+        at=timezone.now(),
+        games_after=lobby.games,
     )
     Rating.objects.filter(pk=lobby.pk).update(value=lobby.value + 4)
     report = system_check()
@@ -484,6 +490,9 @@ def test_recompute_flag_compares_with_a_replay(duel, admin_user):
         actor=admin_user, player_id=a.pk, system="lobby", reason="bonus", delta=5.0
     )
     assert system_check().breaches == []  # the adjustment is part of the history
+    # ... and of a replay too (docs/ratings.md §11): nothing differs.
+    assert system_check(recompute=True).breaches == []
+    Rating.objects.filter(player=a, system="lobby").update(value=123.0)  # a stray edit
     differs = breaches_of(system_check(recompute=True), "recompute_differs")
     assert [x.ids for x in differs] == [{"player": a.pk, "system": "lobby"}]
     rating_services.ratings_recompute()

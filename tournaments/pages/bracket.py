@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.urls import reverse
-
 from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
 from tournaments.models import Event, Match, MatchStatus, Round
 from tournaments.pages import words
@@ -78,13 +76,10 @@ def _note(match: Match) -> str:
     }.get(match.status, "")
 
 
-def bracket_columns(event: Event) -> list[Column]:
-    """The knockout's rounds left to right, the current one (the first still in play) marked."""
-    matches = list(
-        event.matches.select_related("round", "entry_a__player", "entry_b__player").order_by(
-            "round__number", "bracket_index", "id"
-        )
-    )
+def bracket_columns(event: Event, matches: list[Match]) -> list[Column]:
+    """The knockout's rounds left to right, the current one (the first still in play) marked.
+
+    `matches`: the event's matches with their rounds and players, by round and index."""
     if not matches:
         return []
     rounds = max(m.round.number for m in matches)
@@ -100,7 +95,7 @@ def bracket_columns(event: Event) -> list[Column]:
                 match=match,
                 code=slot_name(number, rounds, match.bracket_index or 0),
                 title=words.match_title(match, rounds, feeders),
-                url=reverse("match-page", args=[match.pk]),
+                url=words.match_url(match.pk),
                 sides=(_side(match, 0, feeders, rounds), _side(match, 1, feeders, rounds)),
                 note=_note(match),
                 live=match.status == MatchStatus.IN_PROGRESS,

@@ -141,6 +141,14 @@ def _bump(kind: str, pk: int | None) -> None:
         _set_tokens({(kind, pk)})
 
 
+def forget(*, championship_id: int, event_id: int | None = None) -> None:
+    """Drop every cached fragment of a championship (and event) now, outside any transaction's
+    bookkeeping: for measuring pages cold. Never `clear()` the alias: on Redis that empties the
+    whole database, which it may share with the broker."""
+    keys = {("c", championship_id)} | ({("e", event_id)} if event_id is not None else set())
+    _set_tokens(keys)
+
+
 def championship_changed(championship_id: int | None) -> None:
     _bump("c", championship_id)
 

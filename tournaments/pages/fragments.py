@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.template.loader import render_to_string
-from django.urls import reverse
 
 from tournaments import formats, selectors
 from tournaments.models import (
@@ -52,7 +51,7 @@ def _match_rows(matches: Iterable[Match], rounds: int = 0) -> list[dict]:
         rows.append(
             {
                 "match": m,
-                "url": reverse("match-page", args=[m.pk]),
+                "url": words.match_url(m.pk),
                 "a": words.side_name(m, 0, {}, rounds),
                 "b": words.side_name(m, 1, {}, rounds),
                 "a_won": bool(m.winner_id) and m.winner_id == m.entry_a_id,
@@ -84,11 +83,39 @@ def _round_rows(matches: list[Match]) -> list[dict]:
 
 
 def _event_matches(event: Event) -> list[Match]:
+    """The event's matches with their rounds and players: only the columns the pages show
+    (a 200-player group stage has 700 matches)."""
     return list(
-        event.matches.select_related("round", "entry_a__player", "entry_b__player").order_by(
-            "round__number", "group", "bracket_index", "id"
+        event.matches.select_related("round", "entry_a__player", "entry_b__player")
+        .only(
+            *MATCH_COLUMNS,
+            "round__number",
+            "round__name",
+            "round__deadline",
+            "round__deadline_processed",
+            *(f"{side}__{f}" for side in ("entry_a", "entry_b") for f in ENTRY_COLUMNS),
         )
+        .order_by("round__number", "group", "bracket_index", "id")
     )
+
+
+MATCH_COLUMNS = (
+    "event_id",
+    "round_id",
+    "bracket_index",
+    "group",
+    "entry_a_id",
+    "entry_b_id",
+    "is_bye",
+    "status",
+    "tps_a",
+    "tps_b",
+    "games_played",
+    "winner_id",
+    "next_match_id",
+    "next_side",
+)
+ENTRY_COLUMNS = ("seed", "player_id", "player__display_name")
 
 
 def _group_sections(event: Event, matches: list[Match]) -> tuple[list[dict], set[int]]:
@@ -136,7 +163,7 @@ def _event_context(event: Event) -> dict:
     matches = _event_matches(event)
     context: dict = {"event": event, "rounds": _round_rows(matches), "running": is_running(event)}
     if event.format == EventFormat.KNOCKOUT:
-        context["columns"] = bracket_columns(event)
+        context["columns"] = bracket_columns(event, matches)
     elif event.format == EventFormat.SWISS:
         context["swiss_standings"] = selectors.swiss_standings(event)
         context["match_rounds"] = [

@@ -180,3 +180,16 @@ def test_unpublished_pages_and_fragments_are_hidden_from_the_public(client, orga
         assert client.post(reverse(name, args=[pk])).status_code in (404, 405)
     client.force_login(organiser)
     assert client.get(reverse("event-live", args=[event.pk])).status_code == 200
+
+
+def test_the_seed_page_says_how_entries_were_seeded_without_ids(client, organiser):
+    champ = builders.championship(organiser)
+    event = services.event_create(actor=organiser, championship=champ, name="KO", format="knockout")
+    for player in builders.players(3):
+        services.entry_register(actor=organiser, event=event, player=player)
+    client.force_login(organiser)
+    assert "not yet seeded" in text(client.get(reverse("event-seed-set", args=[event.pk])))
+    services.event_seed(actor=organiser, event=event)
+    body = text(client.get(reverse("event-seed-set", args=[event.pk])))
+    assert "registration order" in body and "Entry id" not in body
+    assert "registration order" in text(client.get(reverse("event-page", args=[event.pk])))

@@ -5,13 +5,13 @@ event: the same count for a knockout of 8 and of 128, for 16 and 200 players in 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.pages import builders
 from tournaments.models import Match
+from tournaments.pages import cache as page_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ def _count(client, url: str) -> int:
 def _counts(client, event) -> tuple[dict[str, int], dict[str, int]]:
     cold, warm = {}, {}
     for name, url in _pages(event).items():
-        caches["pages"].clear()
+        page_cache.forget(championship_id=event.championship_id, event_id=event.pk)
         cold[name] = _count(client, url)
         warm[name] = _count(client, url)
     return cold, warm
@@ -80,7 +80,7 @@ def test_each_page_of_a_128_knockout_stays_within_its_bound(
 ):
     event = builders.knockout(organiser, builders.championship(organiser), 128, ruled_rounds=2)
     for page, url in _pages(event).items():
-        caches["pages"].clear()
+        page_cache.forget(championship_id=event.championship_id, event_id=event.pk)
         with django_assert_max_num_queries(COLD[page]):
             assert client.get(url).status_code == 200
         with django_assert_max_num_queries(WARM[page]):
@@ -92,7 +92,7 @@ def test_group_tables_and_standings_pages_of_200_players_stay_within_bounds(
 ):
     event = builders.group_stage(organiser, builders.championship(organiser), 200, groups=25)
     for page, url in _pages(event).items():
-        caches["pages"].clear()
+        page_cache.forget(championship_id=event.championship_id, event_id=event.pk)
         with django_assert_max_num_queries(COLD[page]):
             assert client.get(url).status_code == 200
         with django_assert_max_num_queries(WARM[page]):

@@ -137,3 +137,32 @@ def test_the_print_stylesheet_puts_the_bracket_on_its_own_page(page, organiser, 
     pdf = tmp_path / "bracket.pdf"
     page.pdf(path=str(pdf), landscape=True, format="A3", print_background=True)
     assert pdf.stat().st_size > 0
+
+
+def test_group_tables_update_themselves_and_read_well_on_a_phone(
+    page, browser, live_server, organiser, settings, tmp_path, csp_reports
+):
+    settings.TOURNAMENTS_LIVE_POLL_SECONDS = 1
+    event = builders.group_stage(organiser, builders.championship(organiser), 16, groups=2)
+    page.goto(f"/championships/events/{event.pk}/")
+    counter = page.locator("#group-1 h3 small")
+    expect(counter).to_have_text("4 of 28 matches decided")
+    page.locator("#group-1 summary").click()
+    expect(page.locator("#group-1 .match-list")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "groups.png"), full_page=True)
+    match = Match.objects.filter(event=event, group=1, round__number=2).first()
+    services.match_rule(actor=organiser, match=match, winner_entry_id=match.entry_a_id, reason="x")
+    expect(counter).to_have_text("5 of 28 matches decided")
+    assert csp_reports == []
+
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    try:
+        phone.goto(f"/championships/events/{event.pk}/")
+        table = phone.locator("#group-1 .group-table")
+        expect(table).to_be_visible()
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        table.scroll_into_view_if_needed()
+        phone.screenshot(path=str(tmp_path / "groups-390.png"))
+    finally:
+        context.close()

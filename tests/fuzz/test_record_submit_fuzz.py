@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from games import services
 from games.http import submission_answer
-from games.models import Game, GameRecord, RecordSource, RecordStatus
+from games.models import Game, GameRecord, GameReport, RecordSource, RecordStatus
 from tests.engine.support import flower_record
 from tests.fuzz.conftest import MAX_EXAMPLES, Crash, fuzz_settings
 from tests.games.helpers import selfplay_record
@@ -295,8 +295,9 @@ def _problem(actor, body: bytes) -> tuple[tuple, str] | None:
             transaction.savepoint_rollback(point)
             return ("unreadable game", crash.kind), f"cannot read the game:\n{crash.summary()}"
         transaction.savepoint_commit(point)
-        if game is None:
-            return ("no game",), "valid, and no game was made"
+        # A player's valid record is a report until the other side agrees (games/reports).
+        if game is None and not GameReport.objects.filter(record=record).exists():
+            return ("no game",), "valid, and neither a game nor a report of one was made"
     return None
 
 

@@ -13,7 +13,7 @@ from games.engine import adjudicate
 from games.models import Game, GameRecord
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
-from tests.games.helpers import as_body, selfplay_record
+from tests.games.helpers import as_body, confirm_open_reports, selfplay_record
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +42,11 @@ def post_json(client, body: bytes, **extra):
 
 
 def submit(client, body: bytes, capture):
+    """Submit, and let the game stand as if the other side agreed (games/reports)."""
     with capture(execute=True):
-        return post_json(client, body)
+        response = post_json(client, body)
+    confirm_open_reports()
+    return response
 
 
 @pytest.mark.parametrize(

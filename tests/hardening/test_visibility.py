@@ -8,7 +8,7 @@ from django.test import Client
 from games.models import Game, GameRecord
 from tests.conftest import client_for
 from tests.factories import PlayerFactory, make_organiser
-from tests.games.helpers import as_body, selfplay_record
+from tests.games.helpers import as_body, confirm_open_reports, selfplay_record
 from tests.tournaments.helpers import submit_match_game
 from tournaments import services
 from tournaments.models import Match
@@ -82,6 +82,7 @@ def test_casual_games_stay_public(private_match, django_capture_on_commit_callba
     kasia = private_match.entry_b.player
     with django_capture_on_commit_callbacks(execute=True):
         post_record(client_for(lucas.user), as_body(selfplay_record(8, ["Lucas", "Kasia"])))
+    confirm_open_reports()  # Kasia agrees (games/reports)
     assert kasia.pk and client_for(None).get("/api/games/").data["count"] == 1
 
 

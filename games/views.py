@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -91,6 +93,7 @@ def record_detail_view(request, pk: int):
         "error_rule": verdicts.code_label(record.error_code) if record.error_code else "",
         "error_rule_text": verdicts.rule_text(record.error_code),
         "error_text": verdicts.error_text(record.error_message),
+        "status_labels": json.dumps({str(v): str(label) for v, label in RecordStatus.choices}),
     }
     # The board is worth showing for a record the engine judged and could read: the whole game,
     # or the game up to the placement that broke a rule (not for a submission refused before

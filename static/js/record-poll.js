@@ -11,7 +11,10 @@
       .then(function (r) { return r.json(); })
       .then(function (data) {
         if (data.status === "valid" || data.status === "invalid") { window.location.reload(); return; }
-        document.getElementById("record-status").textContent = data.status;
+        var status = document.getElementById("record-status");
+        // The API says "pending"; the page says what the status is called (data-labels).
+        var labels = JSON.parse(status.getAttribute("data-labels") || "{}");
+        status.textContent = labels[data.status] || data.status;
         if (++tries < 300) { setTimeout(poll, tries < 20 ? 500 : 3000); }
       })
       .catch(function () { if (++tries < 300) { setTimeout(poll, 3000); } });

@@ -46,8 +46,8 @@ def test_the_record_page_updates_itself_under_the_policy(page, log_in, csp_repor
     response = page.goto(f"/games/records/{record_id}/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
     expect(page.locator("#verdict")).to_contain_text("this page updates by itself")
-    # The script's first poll rewrites the status with the API's word for it.
-    expect(page.locator("#record-status")).to_have_text("pending")
+    # The script's first poll rewrites the status, in words (the API's "pending").
+    expect(page.locator("#record-status")).to_have_text("Pending")
 
     assert games_services.record_adjudicate(record_id=record_id) == "valid"
     expect(page.locator("#verdict")).to_contain_text("Valid. Scores:")

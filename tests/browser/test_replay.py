@@ -7,6 +7,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from ratings import services as rating_services
 from tests.factories import PlayerFactory
 from tests.games.helpers import colour_mismatch_record
 from tests.pages.helpers import game_row, record_row
@@ -69,6 +70,14 @@ def test_step_the_replay_ten_placements(page, tmp_path):
     page.keyboard.press("End")
     expect(page.locator(SHOWN)).to_have_count(total)
     expect(page.locator("#replay-board.at-end")).to_have_count(1)
+
+    # The player page lists the game, links it, and charts the rating it moved.
+    rating_services.game_ratings_apply(game_id=game.pk)
+    page.goto(f"/players/{players[0].pk}/")
+    expect(page.locator("#games")).to_contain_text("Tomas")
+    expect(page.locator(f"#games a[href='/games/{game.pk}/']")).to_have_count(1)
+    expect(page.locator("svg.rating-chart").first.locator("circle")).to_have_count(1)
+    page.screenshot(path=str(tmp_path / "player.png"), full_page=True)
     assert csp_reports == []
 
 

@@ -261,6 +261,8 @@ RECORD_SUBMIT = {
 EXPECTED: dict[str, dict[str, Any]] = {
     # --- site ---
     "home": {"GET": EVERYONE},
+    "record-format": {"GET": EVERYONE},  # docs/game-records.md as a page
+    "doc-page": {"GET": EVERYONE},
     "healthz": {"GET": EVERYONE},
     "login": {"GET": EVERYONE, "POST": (BAD,) * 5, "PUT": (BAD,) * 5},  # no credentials
     "logout": {"POST": EVERYONE},
@@ -434,7 +436,7 @@ ANNOUNCED: set[str] = set()
 # Not in the matrix: Django's admin (its own staff-only permission system), static files, and
 # the OpenAPI schema and its interactive docs (public by design, no data).
 EXCLUDED_PREFIXES = ("admin/", settings.STATIC_URL.lstrip("/"))
-EXCLUDED_KEYS = {"api:schema", "api:api-docs"}
+EXCLUDED_KEYS = {"api:schema", "api:api-docs", "api:api-redoc"}
 
 # The object a URL's <pk> names, by kind (see conftest: scopes).
 PATH_KIND = {
@@ -518,7 +520,7 @@ PATH_KIND = {
 }
 # The path argument that names the object, where it is not <pk>.
 PATH_ARG = {"claim_link": "token"}
-EXTRA_KWARGS = {"review-action": {"action": "approve"}}
+EXTRA_KWARGS = {"review-action": {"action": "approve"}, "doc-page": {"slug": "rules"}}
 
 CHAMPIONSHIP_SCOPES = ("own", "other", "unpublished", "own_unpublished")
 KIND_SCOPES = {

@@ -387,6 +387,5 @@ def elo_events_named(*, limit: int = 100) -> list[tuple[int, str]]:
     states = elo_event_states()[::-1][:limit]
     names = event_names(s.event_id for s in states)
     return [
-        (s.event_id, names.get(s.event_id) or gettext("an event no longer listed"))
-        for s in states
+        (s.event_id, names.get(s.event_id) or gettext("an event no longer listed")) for s in states
     ]

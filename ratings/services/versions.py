@@ -1,0 +1,220 @@
+"""Storing what a replay of a timeline computed: new first versions and new versions of steps
+(append-only rows; by COPY where nobody needs their ids), and the Rating rows of the players
+moved (see ``ratings.services.timeline``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.db import connection
+from django.utils import timezone
+
+from players.types import User
+from ratings.models import ChangeReason, Rating, RatingChange, RatingSystem
+from ratings.params import current_version
+from ratings.services.changes import _actor
+from ratings.systems.replay import Replayed, Standing
+
+if TYPE_CHECKING:
+    from ratings.services.timeline import _Row, _Stored
+
+
+@dataclass
+class Outcome:
+    """What a replay wrote: new first versions, new versions, and the players moved."""
+
+    created: list[RatingChange] = field(default_factory=list)  # first versions (games, adjustments)
+    versions: list[RatingChange] = field(default_factory=list)  # replay and revert rows
+    ratings: dict[int, Standing] = field(default_factory=dict)
+    events_replayed: int = 0
+
+
+@dataclass
+class Writer:
+    """Turns replayed events into rows; the reason and note of new versions are the caller's."""
+
+    system: str
+    voiding: set[int] = field(default_factory=set)  # first versions being reverted now
+    actor: User | None = None
+    note: str = ""
+    adjustment_note: str = ""
+    flush_every: int | None = None  # write as it goes, keeping only counts (the recompute)
+    copy: bool = False  # every new row by COPY (the recompute)
+    copy_versions: bool = False  # recalculated steps by COPY (applying games)
+    _copied: list[dict] = field(default_factory=list)
+    replayed_rows: int = 0
+    outcome: Outcome = field(default_factory=Outcome)
+    touched: set[int] = field(default_factory=set)
+    last_game: dict[int, tuple[int, dt.datetime]] = field(default_factory=dict)
+    written: int = 0
+
+    def take(self, replayed: Replayed) -> None:
+        event = replayed.event
+        source, stored = event.ref if isinstance(event.ref, tuple) else (event.ref, None)
+        if event.is_game and not event.void:
+            for pid in event.players:
+                self.last_game[pid] = (event.key[2], event.key[0])
+        if replayed.steps is None:
+            return
+        self.outcome.events_replayed += 1
+        if not replayed.differs and not (stored and self._voiding(stored)):
+            return
+        for pid, step in replayed.steps.items():
+            row = stored.rows.get(pid) if stored else None
+            if row is not None and row.step == step and not self._voiding_row(row):
+                continue
+            self.touched.add(pid)
+            values = {
+                "player_id": pid,
+                "system": self.system,
+                "period": event.period,
+                "before": step.before,
+                "after": step.after,
+                "delta": step.after - step.before,
+                "games_delta": step.games_after - step.games_before,
+                "games_after": step.games_after,
+                "at": event.key[0],
+                "game_id": event.key[2] if event.is_game else None,
+                "note": self.note,
+                "actor_id": self._actor_id,
+            }
+            if row is None:
+                values["reason"] = ChangeReason.GAME if event.is_game else ChangeReason.ADJUSTMENT
+                if event.is_game:
+                    values["note"], values["actor_id"] = "", None
+                else:
+                    values["note"] = self.adjustment_note
+                if self.copy:  # the recompute: nothing needs the new rows' ids
+                    self._copied.append(values)
+                else:
+                    self.outcome.created.append(RatingChange(**values))
+                continue
+            values["replaces_id"] = row.id
+            values["origin_id"] = row.origin
+            if self._voiding_row(row):
+                values["reason"] = ChangeReason.REVERT
+                values["reverts_id"] = row.origin
+                self.outcome.versions.append(RatingChange(**values))
+            elif self.copy or self.copy_versions:
+                values["reason"] = ChangeReason.REPLAY
+                self._copied.append(values)
+            else:
+                values["reason"] = ChangeReason.REPLAY
+                self.outcome.versions.append(RatingChange(**values))
+        if self.flush_every and self.pending >= self.flush_every:
+            self.flush()
+
+    @property
+    def pending(self) -> int:
+        return len(self.outcome.created) + len(self.outcome.versions) + len(self._copied)
+
+    @property
+    def _actor_id(self) -> int | None:
+        actor = _actor(self.actor)
+        return actor.pk if actor is not None else None
+
+    def flush(self) -> None:
+        """Write the rows gathered so far (first versions before the versions superseding);
+        rows nobody needs the ids of go by COPY, the cheapest way into PostgreSQL."""
+        RatingChange.objects.bulk_create(self.outcome.created, batch_size=5000)
+        RatingChange.objects.bulk_create(self.outcome.versions, batch_size=5000)
+        _copy_changes(self._copied)
+        self.written += self.pending
+        self.replayed_rows += sum(1 for v in self._copied if v["reason"] == ChangeReason.REPLAY)
+        self._copied = []
+        if self.flush_every:
+            self.outcome.created, self.outcome.versions = [], []
+
+    def _voiding(self, stored: _Stored) -> bool:
+        return any(self._voiding_row(row) for row in stored.rows.values())
+
+    def _voiding_row(self, row: _Row) -> bool:
+        return row.origin in self.voiding and row.reason != ChangeReason.REVERT
+
+    def store(self, known: dict[int, Standing]) -> Outcome:
+        """Write the rows, then the Rating rows of every player moved (where their timeline
+        ends now)."""
+        self.flush()
+        self.outcome.ratings = {pid: known[pid] for pid in self.touched}
+        store_ratings(self.system, self.outcome.ratings, self.last_game)
+        return self.outcome
+
+
+_COPY_COLUMNS = (
+    "player_id",
+    "system",
+    "reason",
+    "game_id",
+    "event_id",
+    "period",
+    "before",
+    "after",
+    "delta",
+    "games_delta",
+    "reverts_id",
+    "actor_id",
+    "note",
+    "params_version",
+    "created",
+    "at",
+    "games_after",
+    "replaces_id",
+    "origin_id",
+)
+
+
+def _copy_changes(rows: list[dict]) -> None:
+    """Append rows to the changes table with COPY (PostgreSQL), or bulk inserts elsewhere."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        RatingChange.objects.bulk_create([RatingChange(**v) for v in rows], batch_size=5000)
+        return
+    now = timezone.now()
+    version = current_version()
+    columns = ", ".join(f'"{c}"' for c in _COPY_COLUMNS)
+    defaults = {"event_id": None, "reverts_id": None, "replaces_id": None, "origin_id": None}
+    with connection.cursor() as wrapper:
+        cursor = wrapper.cursor  # psycopg's own cursor, for COPY
+        table = RatingChange._meta.db_table
+        with cursor.copy(f'COPY "{table}" ({columns}) FROM STDIN') as copy:
+            for values in rows:
+                row = {**defaults, "params_version": version, "created": now, **values}
+                copy.write_row([row[c] for c in _COPY_COLUMNS])
+
+
+def store_ratings(
+    system: str, standings: dict[int, Standing], last_game: dict[int, tuple[int, dt.datetime]]
+) -> None:
+    if not standings:
+        return
+    missing = [pid for pid in standings if pid not in last_game]
+    existing = (
+        {r.player_id: r for r in Rating.objects.filter(system=system, player_id__in=missing)}
+        if missing
+        else {}
+    )
+    rows = []
+    for pid, standing in standings.items():
+        old = existing.get(pid)
+        last = last_game.get(pid)
+        rows.append(
+            Rating(
+                player_id=pid,
+                system=system,
+                value=standing.value,
+                games=standing.games,
+                period=standing.period if system == RatingSystem.MONTHLY else "",
+                last_game_id=last[0] if last else (old.last_game_id if old else None),
+                last_played_at=last[1] if last else (old.last_played_at if old else None),
+            )
+        )
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=5000,
+        update_conflicts=True,
+        unique_fields=["player", "system"],
+        update_fields=["value", "games", "period", "last_game", "last_played_at", "updated"],
+    )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from players.models import AuditEntry
 from ratings import services
@@ -19,8 +22,11 @@ def rated(settings):
     settings.RATINGS_REVIEW_SWING_POINTS = 3.0
     a = PlayerFactory(display_name="Ingrid", country="DE")
     b = PlayerFactory(display_name="Tomas", country="CZ")
-    for scores in ([19, 10], [12, 20], [25, 24]):
-        services.game_ratings_apply(game_id=make_game([a, b], scores).pk)
+    # Played seconds ago, so the monthly table lists them whatever the day of the month.
+    now = timezone.now()
+    for i, scores in enumerate(([19, 10], [12, 20], [25, 24])):
+        played = now - dt.timedelta(seconds=3 - i)
+        services.game_ratings_apply(game_id=make_game([a, b], scores, played_at=played).pk)
     return a, b
 
 

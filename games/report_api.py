@@ -21,6 +21,7 @@ from games.report_serializers import (
     ReportVersionSerializer,
     RulingSerializer,
     ScoreSheetSerializer,
+    WaitingListSerializer,
     WaitingReportSerializer,
 )
 from games.reports.selectors import (
@@ -55,7 +56,7 @@ def _visible_version(request, pk: int) -> GameReport:
 class WaitingReportsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=WaitingReportSerializer(many=True))
+    @extend_schema(responses=WaitingListSerializer)
     def get(self, request):
         """Reports waiting for my confirmation, and (for controllers) the disputes to rule."""
         waiting = WaitingReportSerializer(reports_waiting_for(request.user), many=True).data

@@ -92,6 +92,18 @@ class WaitingReportSerializer(serializers.ModelSerializer):
         return seat_names(report.reported_game)
 
 
+class ToRuleSerializer(serializers.Serializer):
+    reported_game = serializers.IntegerField()
+    state = serializers.CharField()
+
+
+class WaitingListSerializer(serializers.Serializer):
+    """What waits for me: reports to answer, and (for rulers) disputes to rule."""
+
+    waiting = WaitingReportSerializer(many=True)
+    to_rule = ToRuleSerializer(many=True)
+
+
 class DisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 

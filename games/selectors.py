@@ -1,16 +1,16 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
 from games.hooks import game_visibility_filters
 from games.models import Game, GameRecord, GameSeat
 from players.roles import is_admin, player_of
+from players.types import User
 
 
-def record_visible_to(user: Any, record: GameRecord) -> bool:
+def record_visible_to(user: User, record: GameRecord) -> bool:
     """The submitter, the players seated in it, and staff may see a record."""
     if not (user and user.is_authenticated):
         return False
@@ -20,7 +20,7 @@ def record_visible_to(user: Any, record: GameRecord) -> bool:
     return own is not None and own.pk in (record.seat_players or [])
 
 
-def records_for(user: Any) -> QuerySet[GameRecord]:
+def records_for(user: User) -> QuerySet[GameRecord]:
     records = GameRecord.objects.select_related("submitter").defer("body")
     if is_admin(user):
         return records
@@ -31,7 +31,7 @@ def _seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat"))
 
 
-def games_visible_to(viewer: Any, games: QuerySet[Game]) -> QuerySet[Game]:
+def games_visible_to(viewer: User, games: QuerySet[Game]) -> QuerySet[Game]:
     """Only the games this viewer may see (higher apps register what to hide)."""
     for visible in game_visibility_filters():
         games = visible(viewer, games)
@@ -40,7 +40,7 @@ def games_visible_to(viewer: Any, games: QuerySet[Game]) -> QuerySet[Game]:
 
 def game_list(
     *,
-    viewer: Any,
+    viewer: User,
     player_id: int | None = None,
     context: str = "",
     event_id: int | None = None,
@@ -62,7 +62,7 @@ def game_list(
     return games.order_by("-played_at", "-id")
 
 
-def game_detail(*, game_id: int, viewer: Any) -> Game:
+def game_detail(*, game_id: int, viewer: User) -> Game:
     """One game with its seats; Game.DoesNotExist also when the viewer may not see it."""
     games = games_visible_to(viewer, Game.objects.all())
     return games.prefetch_related(_seats_prefetch()).select_related("record").get(pk=game_id)

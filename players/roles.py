@@ -8,16 +8,16 @@ its disputes) → admin (staff: reviews ratings). Controllers are per championsh
 
 from __future__ import annotations
 
-from typing import Any
+from players.types import User
 
 ORGANISERS_GROUP = "organisers"
 
 
-def is_admin(user: Any) -> bool:
+def is_admin(user: User) -> bool:
     return bool(user and user.is_authenticated and user.is_staff)
 
 
-def is_organiser(user: Any) -> bool:
+def is_organiser(user: User) -> bool:
     if not (user and user.is_authenticated):
         return False
     if user.is_staff:
@@ -29,7 +29,7 @@ def is_organiser(user: Any) -> bool:
     return cached
 
 
-def player_of(user: Any):
+def player_of(user: User):
     """The Player linked to this user, or None."""
     if not (user and user.is_authenticated):
         return None
@@ -41,7 +41,7 @@ def player_of(user: Any):
         return None
 
 
-def is_controller_anywhere(user: Any) -> bool:
+def is_controller_anywhere(user: User) -> bool:
     """Named as controller on at least one championship (the relation is owned by tournaments)."""
     if not (user and user.is_authenticated):
         return False
@@ -49,7 +49,7 @@ def is_controller_anywhere(user: Any) -> bool:
     return bool(controlled is not None and controlled.exists())
 
 
-def may_submit_any_game(user: Any) -> bool:
+def may_submit_any_game(user: User) -> bool:
     """Only site staff may submit a casual game they did not play in.
 
     Organisers and controllers act for their own championships only: a match game they submit

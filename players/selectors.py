@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from players.audit_registry import audit_area_actions
 from players.models import AuditEntry, ClaimRequest, ClaimStatus, Player
 from players.roles import ORGANISERS_GROUP, is_admin, is_organiser
+from players.types import User
 
 
 def player_list(*, search: str = "", country: str = "") -> QuerySet[Player]:
@@ -112,7 +113,7 @@ def user_for_name(name: str) -> Any:
 # --- Claims and audit ----------------------------------------------------------------------
 
 
-def claim_requests_visible_to(user: Any, *, status: str = "") -> QuerySet[ClaimRequest]:
+def claim_requests_visible_to(user: User, *, status: str = "") -> QuerySet[ClaimRequest]:
     """Staff see every request; an organiser those for players they entered; anyone their own."""
     requests = ClaimRequest.objects.select_related(
         "player", "requester", "decided_by", "player__created_by"
@@ -127,7 +128,7 @@ def claim_requests_visible_to(user: Any, *, status: str = "") -> QuerySet[ClaimR
     return requests.order_by("-created", "-id")
 
 
-def pending_claim_request_of(user: Any) -> ClaimRequest | None:
+def pending_claim_request_of(user: User) -> ClaimRequest | None:
     return (
         ClaimRequest.objects.filter(requester=user, status=ClaimStatus.PENDING)
         .select_related("player")

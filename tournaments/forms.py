@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 
 from players.models import Player
 from players.roles import player_of
+from players.types import User
 from tournaments import selectors, services
 from tournaments.models import (
     Category,
@@ -63,10 +64,10 @@ class ChampionshipForm(ServiceForm):
         help_text="The public sees published championships only; its staff always see it.",
     )
 
-    def create(self, *, actor: Any) -> Championship | None:
+    def create(self, *, actor: User) -> Championship | None:
         return self._call(services.championship_create, actor=actor, **self.cleaned_data)
 
-    def update(self, *, actor: Any, championship: Championship) -> Championship | None:
+    def update(self, *, actor: User, championship: Championship) -> Championship | None:
         return self._call(
             services.championship_update,
             actor=actor,
@@ -97,7 +98,7 @@ class StaffForm(ServiceForm):
             raise ValidationError(f"No user is named {username!r}.")
         return username
 
-    def apply(self, *, actor: Any, championship: Championship) -> Any:
+    def apply(self, *, actor: User, championship: Championship) -> Any:
         """The user added or removed, or None when the service refused."""
         data = self.cleaned_data
         self._call(
@@ -211,7 +212,7 @@ class EventForm(ServiceForm):
         text = self.cleaned_data.get("countries") or ""
         return [code.strip().upper() for code in text.replace(";", ",").split(",") if code.strip()]
 
-    def apply(self, *, actor: Any) -> Event | None:
+    def apply(self, *, actor: User) -> Event | None:
         return self._call(
             services.event_create, actor=actor, championship=self.championship, **self.cleaned_data
         )
@@ -223,7 +224,7 @@ class RegistrationForm(ServiceForm):
         coerce=lambda value: value == "1",
     )
 
-    def apply(self, *, actor: Any, event: Event) -> Event | None:
+    def apply(self, *, actor: User, event: Event) -> Event | None:
         return self._call(
             services.event_registration_set,
             actor=actor,
@@ -242,7 +243,7 @@ class RegisterForm(ServiceForm):
         help_text="Leave blank to register yourself.",
     )
 
-    def __init__(self, *args: Any, actor: Any, event: Event, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, actor: User, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.actor = actor
         self.event = event
@@ -275,7 +276,7 @@ class RegisterForm(ServiceForm):
 class WithdrawForm(ServiceForm):
     reason = forms.CharField(required=False, max_length=500, help_text="Kept in the audit log.")
 
-    def apply(self, *, actor: Any, entry: Entry) -> Entry | None:
+    def apply(self, *, actor: User, entry: Entry) -> Entry | None:
         return self._call(
             services.entry_withdraw, actor=actor, entry=entry, reason=self.cleaned_data["reason"]
         )
@@ -327,7 +328,7 @@ class SeedForm(ServiceForm):
         data["entry_ids"] = ids
         return data
 
-    def apply(self, *, actor: Any) -> list[Entry] | None:
+    def apply(self, *, actor: User) -> list[Entry] | None:
         return self._call(
             services.event_seed, actor=actor, event=self.event, order=self.cleaned_data["entry_ids"]
         )
@@ -341,7 +342,7 @@ class DrawForm(ServiceForm):
         help_text="Optional: the same seed makes the same draw. Blank: the event's, or random.",
     )
 
-    def apply(self, *, actor: Any, event: Event) -> Event | None:
+    def apply(self, *, actor: User, event: Event) -> Event | None:
         return self._call(
             services.draw_generate,
             actor=actor,
@@ -351,7 +352,7 @@ class DrawForm(ServiceForm):
 
 
 class AdvanceQualifiersForm(ServiceForm):
-    def apply(self, *, actor: Any, event: Event) -> list[Entry] | None:
+    def apply(self, *, actor: User, event: Event) -> list[Entry] | None:
         return self._call(services.qualifiers_advance, actor=actor, event=event)
 
 
@@ -366,7 +367,7 @@ class DeadlineForm(ServiceForm):
         widget=forms.TextInput(attrs={"placeholder": "Reason (optional)"}),
     )
 
-    def apply(self, *, actor: Any, round_: Round) -> Round | None:
+    def apply(self, *, actor: User, round_: Round) -> Round | None:
         return self._call(
             services.round_deadline_set,
             actor=actor,
@@ -401,7 +402,7 @@ class RuleForm(ServiceForm):
         ]
         self.fields["winner"].choices = [*choices, (VOID, "Neither (void: both out)")]
 
-    def apply(self, *, actor: Any) -> Match | None:
+    def apply(self, *, actor: User) -> Match | None:
         winner = self.cleaned_data["winner"]
         return self._call(
             services.match_rule,
@@ -432,7 +433,7 @@ class PenaltyForm(ServiceForm):
         if len(sides) == 1:
             self.fields["side"].initial = sides[0]
 
-    def apply(self, *, actor: Any) -> MatchGame | None:
+    def apply(self, *, actor: User) -> MatchGame | None:
         match_game = self.match.match_games.filter(number=self.cleaned_data["game"]).first()
         if match_game is None:
             self.add_error("game", "This match has no game with that number.")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from players.roles import is_admin, is_organiser, player_of
+from players.types import User
 from tournaments.models import Championship, Match
 
 
-def can_manage(user: Any, championship: Championship) -> bool:
+def can_manage(user: User, championship: Championship) -> bool:
     if not (user and user.is_authenticated):
         return False
     if is_admin(user):
@@ -16,7 +15,7 @@ def can_manage(user: Any, championship: Championship) -> bool:
     return championship.organisers.filter(pk=user.pk).exists()
 
 
-def can_rule(user: Any, championship: Championship) -> bool:
+def can_rule(user: User, championship: Championship) -> bool:
     if can_manage(user, championship):
         return True
     if not (user and user.is_authenticated):
@@ -24,16 +23,16 @@ def can_rule(user: Any, championship: Championship) -> bool:
     return championship.controllers.filter(pk=user.pk).exists()
 
 
-def can_create_championship(user: Any) -> bool:
+def can_create_championship(user: User) -> bool:
     return is_organiser(user)
 
 
-def can_see(user: Any, championship: Championship) -> bool:
+def can_see(user: User, championship: Championship) -> bool:
     """The public reads published championships only; staff of a championship see it always."""
     return championship.published or can_rule(user, championship)
 
 
-def match_side_of(user: Any, match: Match) -> int | None:
+def match_side_of(user: User, match: Match) -> int | None:
     """0 or 1 if the user plays in this match, else None."""
     own = player_of(user)
     if own is None:

@@ -3,12 +3,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from games.models import Game
 from players.models import AuditEntry, Player
+from players.types import User
 from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments import formats
 from tournaments.models import (
@@ -27,7 +27,7 @@ from tournaments.models import (
 from tournaments.permissions import can_manage, can_rule
 
 
-def championships_visible_to(user: Any) -> QuerySet[Championship]:
+def championships_visible_to(user: User) -> QuerySet[Championship]:
     championships = Championship.objects.prefetch_related("organisers", "controllers")
     if user and user.is_authenticated:
         if user.is_staff:
@@ -38,7 +38,7 @@ def championships_visible_to(user: Any) -> QuerySet[Championship]:
     return championships.filter(published=True)
 
 
-def games_visible_to(user: Any, games: QuerySet) -> QuerySet:
+def games_visible_to(user: User, games: QuerySet) -> QuerySet:
     """Hide the games of events in championships this user may not see (a games hook)."""
     if user and user.is_authenticated and user.is_staff:
         return games
@@ -48,7 +48,7 @@ def games_visible_to(user: Any, games: QuerySet) -> QuerySet:
     return games.exclude(event_id__in=hidden)
 
 
-def events_visible_to(user: Any) -> QuerySet[Event]:
+def events_visible_to(user: User) -> QuerySet[Event]:
     visible = championships_visible_to(user).values("pk")
     return Event.objects.filter(championship__in=visible).select_related(
         "championship", "champion__player"
@@ -130,7 +130,7 @@ def audit_for(championship: Championship) -> QuerySet[AuditEntry]:
     )
 
 
-def can_see_audit(user: Any, championship: Championship) -> bool:
+def can_see_audit(user: User, championship: Championship) -> bool:
     return can_rule(user, championship)
 
 
@@ -170,7 +170,7 @@ def group_tables(event: Event) -> dict[int, tuple]:
     return tables
 
 
-def withdrawal_refusal(user: Any, entry: Entry) -> str | None:
+def withdrawal_refusal(user: User, entry: Entry) -> str | None:
     """Why `entry_withdraw` would refuse this user this entry (None: it would not), so pages
     never offer a withdrawal the service refuses."""
     event = entry.event

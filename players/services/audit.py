@@ -9,11 +9,12 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from players.audit_registry import is_audit_action
 from players.models import AuditEntry, Player
+from players.types import User
 
 
 def audit(
     *,
-    actor: Any,
+    actor: User,
     action: str,
     subject_user: Any = None,
     subject_player: Player | None = None,

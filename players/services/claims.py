@@ -24,6 +24,7 @@ from players.models import AuditAction, ClaimLink, ClaimRequest, ClaimStatus, Pl
 from players.roles import is_admin, is_organiser
 from players.services.audit import audit
 from players.services.profiles import new_user
+from players.types import User
 
 CLAIM_LINK_LIFETIME = dt.timedelta(days=14)
 
@@ -48,7 +49,7 @@ class ClaimLinkGone(ClaimLinkError):
     """The link existed but no longer works: expired, used, replaced, or the player is taken."""
 
 
-def can_manage_claims(actor: Any, player: Player) -> bool:
+def can_manage_claims(actor: User, player: Player) -> bool:
     """Staff, and the organiser who entered the player (while they are an organiser)."""
     if is_admin(actor):
         return True
@@ -68,7 +69,7 @@ def _lock_player(pk: int) -> Player:
     return Player.objects.select_for_update().get(pk=pk)
 
 
-def _lock_user(user: Any) -> Any:
+def _lock_user(user: User) -> Any:
     return get_user_model().objects.select_for_update().get(pk=user.pk)
 
 
@@ -81,7 +82,7 @@ def _require_claimable(player: Player) -> None:
         )
 
 
-def _require_without_player(user: Any) -> None:
+def _require_without_player(user: User) -> None:
     own = Player.objects.filter(user=user).first()
     if own is not None:
         raise ValidationError(
@@ -89,7 +90,7 @@ def _require_without_player(user: Any) -> None:
         )
 
 
-def _link(*, player: Player, user: Any, now: dt.datetime, why: str) -> list[int]:
+def _link(*, player: Player, user: User, now: dt.datetime, why: str) -> list[int]:
     """Join the locked player to the locked account; close the requests that no longer make sense.
 
     Returns the ids of the requests it closed (for the audit entry).
@@ -109,7 +110,7 @@ def _link(*, player: Player, user: Any, now: dt.datetime, why: str) -> list[int]
 
 
 @transaction.atomic
-def claim_link_create(*, actor: Any, player: Player) -> tuple[ClaimLink, str]:
+def claim_link_create(*, actor: User, player: Player) -> tuple[ClaimLink, str]:
     """A new one-time link for an accountless player; earlier unused links stop working.
 
     Returns the link and its token: the token is not stored, so show it now or never.
@@ -178,7 +179,7 @@ def claim_link_usable(*, token: str) -> ClaimLink:
     return _check_link(link, now=timezone.now())
 
 
-def _redeem(*, token: str, user: Any, new_account: bool) -> Player:
+def _redeem(*, token: str, user: User, new_account: bool) -> Player:
     found = ClaimLink.objects.filter(token_hash=hash_token(token or "")).first()
     if found is None:
         raise ClaimLinkUnknown(_("This claim link is not valid. Check that it was copied whole."))
@@ -212,7 +213,7 @@ def _redeem(*, token: str, user: Any, new_account: bool) -> Player:
 
 
 @transaction.atomic
-def claim_link_redeem(*, token: str, user: Any) -> Player:
+def claim_link_redeem(*, token: str, user: User) -> Player:
     """A logged-in person without a player takes over the link's player."""
     if not getattr(user, "is_authenticated", False):
         raise PermissionDenied(_("Log in or sign up to use a claim link."))
@@ -231,7 +232,7 @@ def claim_link_signup(*, token: str, username: str, password: str, email: str = 
 
 
 @transaction.atomic
-def claim_request_create(*, requester: Any, player: Player, message: str = "") -> ClaimRequest:
+def claim_request_create(*, requester: User, player: Player, message: str = "") -> ClaimRequest:
     """A logged-in person without a player says "this is me" about an accountless player."""
     if not getattr(requester, "is_authenticated", False):
         raise PermissionDenied(_("Log in or sign up to ask for a profile."))
@@ -282,7 +283,7 @@ def _locked_pending(claim_request: ClaimRequest) -> tuple[ClaimRequest, Player]:
 
 @transaction.atomic
 def claim_request_approve(
-    *, actor: Any, claim_request: ClaimRequest, reason: str = ""
+    *, actor: User, claim_request: ClaimRequest, reason: str = ""
 ) -> ClaimRequest:
     """Give the player to the requester's account (their games and ratings come with it)."""
     if not can_manage_claims(actor, claim_request.player):
@@ -322,7 +323,7 @@ def claim_request_approve(
 
 
 @transaction.atomic
-def claim_request_refuse(*, actor: Any, claim_request: ClaimRequest, reason: str) -> ClaimRequest:
+def claim_request_refuse(*, actor: User, claim_request: ClaimRequest, reason: str) -> ClaimRequest:
     if not can_manage_claims(actor, claim_request.player):
         raise PermissionDenied(
             _("Only staff and the organiser who entered this player may decide its claims.")

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from players.models import AuditAction, Player
 from players.roles import is_admin, is_organiser, player_of
 from players.services.audit import audit
+from players.types import User
 
 EDITABLE_FIELDS = (
     "display_name",
@@ -85,7 +86,7 @@ def player_signup(
 
 
 @transaction.atomic
-def player_create(*, actor: Any, display_name: str, country: str, **fields: Any) -> Player:
+def player_create(*, actor: User, display_name: str, country: str, **fields: Any) -> Player:
     """An organiser or admin enters a player who has no account yet.
 
     They may give the date of birth here (they are typing what they know); afterwards only the
@@ -109,7 +110,7 @@ def player_create(*, actor: Any, display_name: str, country: str, **fields: Any)
     return player
 
 
-def can_edit_player(actor: Any, player: Player) -> bool:
+def can_edit_player(actor: User, player: Player) -> bool:
     if is_admin(actor):
         return True
     if player.user_id is None:
@@ -122,7 +123,7 @@ def can_edit_player(actor: Any, player: Player) -> bool:
     return own is not None and own.pk == player.pk
 
 
-def can_see_private(actor: Any, player: Player) -> bool:
+def can_see_private(actor: User, player: Player) -> bool:
     """Private fields (the date of birth): the player themself and staff only."""
     if is_admin(actor):
         return True
@@ -131,7 +132,7 @@ def can_see_private(actor: Any, player: Player) -> bool:
 
 
 @transaction.atomic
-def player_update(*, actor: Any, player: Player, **fields: Any) -> Player:
+def player_update(*, actor: User, player: Player, **fields: Any) -> Player:
     if not can_edit_player(actor, player):
         raise PermissionDenied(_("You may edit only your own profile."))
     unknown = set(fields) - set(EDITABLE_FIELDS)

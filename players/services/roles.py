@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from players.models import AuditAction, Player
 from players.roles import ORGANISERS_GROUP, is_admin
 from players.services.audit import audit
+from players.types import User
 
 
 class SiteRole(models.TextChoices):
@@ -24,7 +25,7 @@ class SiteRole(models.TextChoices):
     STAFF = "staff", gettext_lazy("Staff")
 
 
-def can_grant(actor: Any, role: str) -> bool:
+def can_grant(actor: User, role: str) -> bool:
     """Staff grant and withdraw the organiser role; only superusers grant or withdraw staff."""
     if not is_admin(actor):
         return False
@@ -38,7 +39,7 @@ def _organisers_group() -> Group:
     return Group.objects.get_or_create(name=ORGANISERS_GROUP)[0]
 
 
-def _check(actor: Any, role: str, reason: str) -> str:
+def _check(actor: User, role: str, reason: str) -> str:
     try:
         role = SiteRole(role)
     except ValueError:
@@ -52,13 +53,13 @@ def _check(actor: Any, role: str, reason: str) -> str:
     return role
 
 
-def _locked(user: Any) -> Any:
+def _locked(user: User) -> Any:
     # Concurrent changes to one account's roles queue here, so each leaves exactly one entry.
     return get_user_model().objects.select_for_update().get(pk=user.pk)
 
 
 @transaction.atomic
-def role_grant(*, actor: Any, user: Any, role: str, reason: str) -> Any:
+def role_grant(*, actor: User, user: User, role: str, reason: str) -> Any:
     role = _check(actor, role, reason)
     user = _locked(user)
     if role == SiteRole.ORGANISER:
@@ -82,7 +83,7 @@ def role_grant(*, actor: Any, user: Any, role: str, reason: str) -> Any:
 
 
 @transaction.atomic
-def role_withdraw(*, actor: Any, user: Any, role: str, reason: str) -> Any:
+def role_withdraw(*, actor: User, user: User, role: str, reason: str) -> Any:
     role = _check(actor, role, reason)
     user = _locked(user)
     if role == SiteRole.ORGANISER:
@@ -114,7 +115,7 @@ def role_withdraw(*, actor: Any, user: Any, role: str, reason: str) -> Any:
     return user
 
 
-def _audit(*, actor: Any, user: Any, action: AuditAction, role: str, reason: str) -> None:
+def _audit(*, actor: User, user: User, action: AuditAction, role: str, reason: str) -> None:
     audit(
         actor=actor,
         action=action,

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import PermissionDenied
 
+from players.types import User
 from tournaments.models import Championship
 from tournaments.permissions import can_manage, can_rule
 
 
-def require_manager(actor: Any, championship: Championship) -> None:
+def require_manager(actor: User, championship: Championship) -> None:
     if not can_manage(actor, championship):
         raise PermissionDenied("Only this championship's organisers may do that.")
 
 
-def require_ruler(actor: Any, championship: Championship) -> None:
+def require_ruler(actor: User, championship: Championship) -> None:
     if not can_rule(actor, championship):
         raise PermissionDenied("Only this championship's organisers and controllers may rule.")

@@ -5,16 +5,15 @@ Only names the championship and event by id, so the trail keeps them after a del
 
 from __future__ import annotations
 
-from typing import Any
-
 from players.models import AuditEntry
 from players.services.audit import audit as trail_audit
+from players.types import User
 from tournaments.models import Championship, Event
 
 
 def audit(
     *,
-    actor: Any,
+    actor: User,
     championship: Championship | None,
     action: str,
     target: str = "",

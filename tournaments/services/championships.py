@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django_countries import countries as country_registry
 
+from players.types import User
 from tournaments import formats
 from tournaments.models import (
     AuditAction,
@@ -25,7 +26,7 @@ from tournaments.services.audit import audit
 
 @transaction.atomic
 def championship_create(
-    *, actor: Any, name: str, year: int, category: str = Category.OPEN, published: bool = False
+    *, actor: User, name: str, year: int, category: str = Category.OPEN, published: bool = False
 ) -> Championship:
     if not can_create_championship(actor):
         raise PermissionDenied("Only organisers may create championships.")
@@ -48,7 +49,7 @@ def championship_create(
 
 
 @transaction.atomic
-def championship_update(*, actor: Any, championship: Championship, **fields: Any) -> Championship:
+def championship_update(*, actor: User, championship: Championship, **fields: Any) -> Championship:
     require_manager(actor, championship)
     allowed = {"name", "year", "category", "published"}
     unknown = set(fields) - allowed
@@ -72,7 +73,7 @@ def championship_update(*, actor: Any, championship: Championship, **fields: Any
 
 @transaction.atomic
 def championship_staff_set(
-    *, actor: Any, championship: Championship, user: Any, role: str, present: bool = True
+    *, actor: User, championship: Championship, user: User, role: str, present: bool = True
 ) -> None:
     """Add or remove a co-organiser or a controller."""
     require_manager(actor, championship)
@@ -174,7 +175,7 @@ def _validate_event(event: Event) -> None:
 
 
 @transaction.atomic
-def event_create(*, actor: Any, championship: Championship, **config: Any) -> Event:
+def event_create(*, actor: User, championship: Championship, **config: Any) -> Event:
     require_manager(actor, championship)
     unknown = set(config) - set(EVENT_FIELDS)
     if unknown:
@@ -196,7 +197,7 @@ def event_create(*, actor: Any, championship: Championship, **config: Any) -> Ev
 
 
 @transaction.atomic
-def event_registration_set(*, actor: Any, event: Event, open_: bool) -> Event:
+def event_registration_set(*, actor: User, event: Event, open_: bool) -> Event:
     require_manager(actor, event.championship)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.CLOSED):

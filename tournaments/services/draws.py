@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from players.types import User
 from tournaments import formats
 from tournaments.models import (
     AuditAction,
@@ -39,7 +39,7 @@ def _round_name(number: int, rounds: int) -> str:
 
 @transaction.atomic
 def draw_generate(
-    *, actor: Any, event: Event, draw_seed: int | None = None, start: dt.datetime | None = None
+    *, actor: User, event: Event, draw_seed: int | None = None, start: dt.datetime | None = None
 ) -> Event:
     """Make the draw for the event's format and create its rounds and matches."""
     require_manager(actor, event.championship)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from players.types import User
 from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -23,7 +22,7 @@ from tournaments.services.audit import audit
 
 
 @transaction.atomic
-def qualifiers_advance(*, actor: Any, event: Event) -> list[Entry]:
+def qualifiers_advance(*, actor: User, event: Event) -> list[Entry]:
     """Move the qualifiers of `event.feeds_from` into `event`, seeded by qualifying rank."""
     require_manager(actor, event.championship)
     event = Event.objects.select_for_update().get(pk=event.pk)

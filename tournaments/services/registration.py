@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -11,6 +10,7 @@ from django.db.models import Q
 
 from players.models import Player
 from players.roles import player_of
+from players.types import User
 from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -30,7 +30,7 @@ from tournaments.services.progression import match_finish
 
 
 @transaction.atomic
-def entry_register(*, actor: Any, event: Event, player: Player) -> Entry:
+def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
     """A player registers themselves; an organiser registers anyone."""
     own = player_of(actor)
     if not (can_manage(actor, event.championship) or (own is not None and own.pk == player.pk)):
@@ -57,7 +57,7 @@ def entry_register(*, actor: Any, event: Event, player: Player) -> Entry:
 
 
 @transaction.atomic
-def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
+def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
     """Withdraw an entry. After the draw its open matches go to the opponent by walkover."""
     own = player_of(actor)
     manager = can_manage(actor, entry.event.championship)
@@ -108,7 +108,7 @@ def entry_withdraw(*, actor: Any, entry: Entry, reason: str = "") -> Entry:
 
 
 @transaction.atomic
-def event_seed(*, actor: Any, event: Event, order: Sequence[int] | None = None) -> list[Entry]:
+def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None) -> list[Entry]:
     """Seed the active entries: by the organiser's order of entry ids, or from ratings.
 
     From ratings: tournament Elo first, then the lobby ranking, then registration order, so

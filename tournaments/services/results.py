@@ -13,6 +13,7 @@ from django.db import transaction
 
 from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
+from players.types import User
 from tournaments import formats, selectors
 from tournaments.models import AuditAction, Match, MatchGame, MatchStatus, UncountedGame
 from tournaments.permissions import can_rule
@@ -21,7 +22,7 @@ from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
 
 
-def validate_match_submission(*, actor: Any, value: Any, seat_players: list) -> int:
+def validate_match_submission(*, actor: User, value: Any, seat_players: list) -> int:
     """Submission extension `match`: the game must be between this match's two players.
 
     Who plays whom is told only to the match's players and the championship's staff: anyone
@@ -172,7 +173,7 @@ def _penalise_decided_match(match: Match) -> None:
 
 
 @transaction.atomic
-def match_penalty_claim(*, actor: Any, match_game: MatchGame, side: int) -> MatchGame:
+def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> MatchGame:
     """The opponent claims the time penalty of `side` (0 = A, 1 = B) for one game.
 
     TPs move by the clock in the game record against the event's time limit; a claim is

@@ -4,12 +4,12 @@ deadlines and what happens when they pass."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from players.types import User
 from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -29,7 +29,7 @@ from tournaments.services.rounds import DRAW_START_WINDOW
 
 
 @transaction.atomic
-def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason: str) -> Match:
+def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason: str) -> Match:
     """An organiser's or controller's ruling on a match (override), with a reason."""
     require_ruler(actor, match.event.championship)
     if not reason.strip():
@@ -93,7 +93,7 @@ def match_rule(*, actor: Any, match: Match, winner_entry_id: int | None, reason:
 
 
 @transaction.atomic
-def match_walkover_claim(*, actor: Any, match: Match) -> Match:
+def match_walkover_claim(*, actor: User, match: Match) -> Match:
     """A player says they were available: at the deadline, with no game played, they win."""
     match = (
         Match.objects.select_for_update(of=("self",))
@@ -129,7 +129,7 @@ def match_walkover_claim(*, actor: Any, match: Match) -> Match:
 
 @transaction.atomic
 def round_deadline_set(
-    *, actor: Any, round_: Round, deadline: dt.datetime, reason: str = ""
+    *, actor: User, round_: Round, deadline: dt.datetime, reason: str = ""
 ) -> Round:
     require_manager(actor, round_.event.championship)
     now = timezone.now()

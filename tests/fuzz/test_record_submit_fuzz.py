@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import copy
 import json
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from django.conf import settings
@@ -35,13 +36,19 @@ EXAMPLES = MAX_EXAMPLES * 4
 ANSWERS = {202, 400, 403, 413}
 FINAL = {RecordStatus.VALID, RecordStatus.INVALID}
 
+TEN_DAYS_AGO = (
+    (datetime.now(timezone(timedelta(hours=1))) - timedelta(days=10))
+    .replace(microsecond=0)
+    .isoformat()
+)
 # Seated by display name, as the fuzz world seeds them (case does not matter).
 BASE_RECORDS = [
     selfplay_record(11, ["Ingrid", "Tomas"]),
     selfplay_record(12, ["csilla", "INGRID", "Bela"], players="3"),
     selfplay_record(13, ["Ingrid", "Tomas", "Ana", "Dora"], players="4"),
     selfplay_record(14, ["Ingrid", "Tomas", "Ana", "Dora"], players="pairs"),
-    {**selfplay_record(15, ["Ingrid", "Carla"]), "played_at": "2026-03-01T18:30:00+01:00"},
+    # Within the age limit for records (GAME_RECORD_MAX_AGE_DAYS), with an offset.
+    {**selfplay_record(15, ["Ingrid", "Carla"]), "played_at": TEN_DAYS_AGO},
     flower_record(),  # seated "ana" and "bela": the player actor is no participant
 ]
 # Spliced into the JSON text as they are: values json.dumps cannot write or would escape.

@@ -46,6 +46,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             )
     if database_url.startswith("postgres"):
         _drop_test_databases_of_dead_runs(database_url)
+    _quick_password_hashing()
+
+
+def _quick_password_hashing() -> None:
+    from django.conf import settings
+    from django.contrib.auth import hashers
+
+    settings.PASSWORD_HASHERS = [
+        "tests.hashers.QuickPBKDF2PasswordHasher",
+        *settings.PASSWORD_HASHERS,
+    ]
+    hashers.get_hashers.cache_clear()
+    hashers.get_hashers_by_algorithm.cache_clear()
 
 
 def _run_tag() -> str:

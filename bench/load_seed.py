@@ -25,7 +25,7 @@ from games.models import Game, RecordSource
 from players.models import Player
 from players.roles import ORGANISERS_GROUP
 from tournaments import services as tournament_services
-from tournaments.management.commands.seed_demo import NAMES
+from tournaments.demo import NAMES
 from tournaments.models import Match, MatchStatus
 
 # The demo's players, so the load run's pages read like the demo's.

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from django.db import connection
 from django.db.models import F, QuerySet
 from django.db.models.functions import Coalesce
 
@@ -312,10 +313,15 @@ def standings_before(
             F("game_id").desc(nulls_first=True),
             Coalesce("origin_id", "id").desc(),
         )
-        .distinct("player_id")
         .values_list("player_id", "after", "games_after", "period")
     )
-    return {pid: Standing(after, games or 0, period) for pid, after, games, period in rows}
+    if connection.vendor == "postgresql":
+        rows = rows.distinct("player_id")
+    # Without DISTINCT ON (SQLite, `make run`) the first row of each player is their latest.
+    standings: dict[int, Standing] = {}
+    for pid, after, games, period in rows:
+        standings.setdefault(pid, Standing(after, games or 0, period))
+    return standings
 
 
 def replay_from(

@@ -15,27 +15,8 @@ from games.models import RecordSource
 from players.models import Player
 from players.roles import ORGANISERS_GROUP
 from tournaments import services
+from tournaments.demo import NAMES, PASSWORD
 from tournaments.models import Championship, Match, MatchStatus
-
-PASSWORD = "tantrix-demo"
-NAMES = [
-    ("Ingrid", "NO"),
-    ("Tomas", "NZ"),
-    ("Csilla", "HU"),
-    ("Bela", "HU"),
-    ("Ana", "ES"),
-    ("Dora", "DE"),
-    ("Mike", "US"),
-    ("Aroha", "NZ"),
-    ("Pieter", "NL"),
-    ("Jana", "CZ"),
-    ("Kasia", "PL"),
-    ("Lucas", "FR"),
-    ("Emma", "GB"),
-    ("Noah", "AU"),
-    ("Giulia", "IT"),
-    ("Sven", "DE"),
-]
 
 
 class Command(BaseCommand):

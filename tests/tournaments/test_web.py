@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from players.models import AuditEntry
 from tests.factories import PlayerFactory, make_organiser
-from tests.games.helpers import selfplay_record
+from tests.games.helpers import confirm_open_reports, selfplay_record
 from tournaments import services
 from tournaments.models import (
     Championship,
@@ -563,6 +563,10 @@ def test_game_submitted_from_the_match_page_counts_and_penalty_claims(
             {"record": json.dumps(record), "match": match.pk},
         )
     assert response.status_code == 302, html(response)
+    # B's game is a report: it counts once A, the other side, agrees.
+    assert Match.objects.get(pk=match.pk).games_played == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm_open_reports()
     match = Match.objects.get(pk=match.pk)
     assert match.games_played == 1
     game = match.match_games.get()

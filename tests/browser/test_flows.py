@@ -124,7 +124,8 @@ def test_a_player_submits_a_match_game_and_the_record_turns_valid(page, log_in, 
     assert bracket_shot.stat().st_size > 0
 
     page.goto(game_link)
-    expect(page.locator("h1")).to_contain_text("Game")
+    # A game is titled by its players (games/verdicts: record and game are named apart).
+    expect(page.locator("h1")).to_contain_text(f"{alice.display_name} v {bruno.display_name}")
     expect(page.locator("svg.board")).to_be_visible()
     game_shot = tmp_path / "game.png"
     page.screenshot(path=str(game_shot), full_page=True)

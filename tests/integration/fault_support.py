@@ -33,13 +33,13 @@ NAMES = ("Ingrid", "Tomas", "Csilla", "Bela")
 PAIRS = [(a, b) for a in NAMES for b in NAMES if a != b]
 
 
-def record_bodies(count: int) -> list[bytes]:
+def record_bodies(count: int, *, first_seed: int = 0) -> list[bytes]:
     """``count`` valid two-player records between the four players of ``NAMES``, each a game of
     its own: the same game sent twice is one game (games/reports meet records by their
-    fingerprint), so a cycled body would make one Game for several records."""
-    return [
-        as_body(selfplay_record(seed, list(PAIRS[seed % len(PAIRS)]))) for seed in range(count)
-    ]
+    fingerprint), so a cycled body would make one Game for several records. A second burst in
+    one test starts at another ``first_seed``."""
+    seeds = range(first_seed, first_seed + count)
+    return [as_body(selfplay_record(seed, list(PAIRS[seed % len(PAIRS)]))) for seed in seeds]
 
 
 # --- A PostgreSQL cluster of the test's own ------------------------------------------------

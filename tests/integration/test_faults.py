@@ -130,7 +130,8 @@ def test_postgres_restarted_during_a_burst(
     pg.start()
     wait_for(before.done, timeout=120, what="the first burst to be answered")
     # And a burst after the restart, while the workers catch up through the sweep.
-    after = Burst(base, pg.token, record_bodies(BURST_RECORDS // 2), prefix="pg-b")
+    later = record_bodies(BURST_RECORDS // 2, first_seed=BURST_RECORDS)  # games of their own
+    after = Burst(base, pg.token, later, prefix="pg-b")
     after.run_in_background()
     wait_for(after.done, timeout=120, what="the second burst to be answered")
 

@@ -245,14 +245,19 @@ def test_beat_down_leaves_records_stuck_until_it_returns(
     admin, _ = submitter
     ledger = Ledger(test_database)
     slow = start_worker(concurrency=1, GAME_ADJUDICATION_DELAY_SECONDS="2", **FAST)
-    for index, body in enumerate(record_bodies(8)):
-        services.record_submit(actor=admin, body=body, idempotency_key=f"beat-{index}")
+    bodies = record_bodies(8)
+    # One record for the worker that dies, the rest sent after it died: a worker may reserve
+    # more messages than it runs, and a dead worker's reserved messages come back on Redis only
+    # after the visibility timeout, so records sent while it lived could be stranded with it.
+    services.record_submit(actor=admin, body=bodies[0], idempotency_key="beat-0")
     wait_for(ledger.processing, what="a claim")
     victim = ledger.processing()[0]
     slow.kill()  # mid-task: the record stays claimed, its message unacknowledged
     assert ledger.status_of(victim) == "processing"
 
     start_worker(concurrency=2, **FAST)
+    for index, body in enumerate(bodies[1:], start=1):
+        services.record_submit(actor=admin, body=body, idempotency_key=f"beat-{index}")
 
     def stuck() -> set[int]:
         return {

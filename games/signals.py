@@ -9,3 +9,10 @@ game_adjudicated = Signal()
 # Sent after commit when a new ruling changed the result of a game that already stood (after an
 # organiser reopened it). Argument: game_id. Tournaments recounts the match game.
 game_result_changed = Signal()
+
+# Sent INSIDE the transaction that changed the result of a game that already stood (a new ruling
+# after a reopening, an accepted re-adjudication), before game_result_changed. Argument: game_id.
+# Receivers that keep state derived from the result (ratings) update it in the same transaction,
+# so the new result and everything computed from it commit together or not at all; a receiver's
+# error aborts the change (``send``, not ``send_robust``).
+game_result_rewritten = Signal()

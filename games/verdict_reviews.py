@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import jsonio
 from games.models import Game, GameRecord, GameSeat, RecordStatus, VerdictReview
-from games.signals import game_result_changed
+from games.signals import game_result_changed, game_result_rewritten
 from players.roles import is_admin
 from players.types import User
 
@@ -119,4 +119,5 @@ def _verdict_apply(review: VerdictReview) -> None:
     for seat, score in enumerate(new["scores"]):
         GameSeat.objects.filter(game=game, seat=seat).update(score=score)
     game_id = game.pk
+    game_result_rewritten.send(sender=Game, game_id=game_id)
     transaction.on_commit(lambda: game_result_changed.send_robust(sender=Game, game_id=game_id))

@@ -9,7 +9,7 @@ class RatingsConfig(AppConfig):
     player_page_sections = ["ratings/_player_ratings.html"]
 
     def ready(self) -> None:
-        from games.signals import game_adjudicated
+        from games.signals import game_adjudicated, game_result_rewritten
         from players.audit_registry import register_audit_names
         from ratings import receivers, selectors
         from ratings.params import check_settings
@@ -20,4 +20,7 @@ class RatingsConfig(AppConfig):
         register_audit_names("title_id", _("Title"), selectors.title_names)
         game_adjudicated.connect(
             receivers.rate_adjudicated_game, dispatch_uid="ratings.rate_adjudicated_game"
+        )
+        game_result_rewritten.connect(
+            receivers.replay_rewritten_game, dispatch_uid="ratings.replay_rewritten_game"
         )

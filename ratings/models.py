@@ -361,6 +361,7 @@ class AuditAction(models.TextChoices):
     TITLE_WITHDRAW = "title_withdraw", _("Title withdrawn")
     RECOMPUTE = "recompute", _("Recompute from history")
     ELO_RECALCULATE = "elo_recalculate", _("Tournament Elo recalculated")
+    RESULT_REPLAY = "result_replay", _("Game's new result replayed")
 
 
 register_audit_actions(AuditAction, area="ratings", label=_("Ratings"))

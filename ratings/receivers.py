@@ -13,3 +13,9 @@ def rate_adjudicated_game(sender, *, game_id: int, record_id: int, **kwargs) -> 
     # publishes the batch task unless one is queued or running. A broker outage leaves the game
     # pending for the next task or the sweep (beat).
     transaction.on_commit(lambda: services.enqueue_game_ratings(game_id))
+
+
+def replay_rewritten_game(sender, *, game_id: int, **kwargs) -> None:
+    # Sent inside the transaction that changed a counted game's result: the ratings follow in
+    # the same transaction (an error here aborts the change, nothing is half-changed).
+    services.game_result_replay(game_id=game_id)

@@ -38,7 +38,7 @@ from games.reports.access import (
 )
 from games.reports.notify import tell_opponents, tell_rulers, tell_sides_outcome
 from games.score_sheet import ScoreSheet
-from games.signals import game_result_changed
+from games.signals import game_result_changed, game_result_rewritten
 from players.models import Player
 from players.roles import player_of
 from players.types import User
@@ -328,6 +328,7 @@ def let_stand(reported: ReportedGame, version: GameReport, *, answer: str | None
     if reported.game_id is not None:
         _game_rewrite(reported.game, source)
         game_id = reported.game_id
+        game_result_rewritten.send(sender=Game, game_id=game_id)
         transaction.on_commit(lambda: game_result_changed.send_robust(sender=Game, game_id=game_id))
         return None
     game = _game_create(reported, source)

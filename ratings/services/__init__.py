@@ -42,6 +42,7 @@ from ratings.services.changes import start_value
 from ratings.services.corrections import (
     change_revert,
     game_ratings_revert,
+    game_result_replay,
     games_ratings_revert,
     rating_adjust,
 )

@@ -141,6 +141,53 @@ def games_ratings_revert(*, actor: User, game_ids: list[int], note: str) -> list
     return written
 
 
+def game_result_replay(*, game_id: int) -> list[RatingChange]:
+    """A game that counted got a new result (a ruling after a reopening, an accepted
+    re-adjudication): in every table it counts in, the game keeps its place and is computed
+    again from its new result, and the table is replayed forward from it, so the ratings equal
+    a recompute of the history with the new result. Its tournament's Elo is recalculated.
+
+    Called inside the transaction that rewrote the result (``game_result_rewritten``), so the
+    result and the ratings made from it commit together. A game no table has taken yet needs
+    nothing: it is applied later from its current result. Returns the rows written.
+    """
+    with transaction.atomic():
+        _lock(*PER_GAME_SYSTEMS, RatingSystem.ELO)
+        changes = list(
+            RatingChange.objects.filter(
+                game_id=game_id, reason=ChangeReason.GAME, reverted_by__isnull=True
+            ).order_by("id")
+        )
+        written: list[RatingChange] = []
+        for system in PER_GAME_SYSTEMS:
+            own = [c for c in changes if c.system == system]
+            if not own:
+                continue
+            key = min((c.at, GAME, game_id) for c in own)
+            written += replay_from(
+                system,
+                since=[key],
+                rewritten={game_id},
+                load_games=load_game_facts,
+                writer=Writer(system, note="The game's result was changed."),
+            ).versions
+        if changes:
+            _audit(
+                actor=None,
+                action=AuditAction.RESULT_REPLAY,
+                change=changes[0],
+                details={
+                    "game": game_id,
+                    "recalculated": len(written),
+                    "tables": sorted({c.system for c in changes}),
+                },
+            )
+        event_id = Game.objects.filter(pk=game_id).values_list("event_id", flat=True).first()
+        if event_id is not None:
+            transaction.on_commit(partial(enqueue_event_elo, event_id))
+    return written
+
+
 def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChange]:
     """Revert one change: a game's change reverts the whole game (a game counts or it does
     not); an adjustment is taken out of the history (and the table replayed); an Elo

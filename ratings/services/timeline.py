@@ -331,11 +331,15 @@ def replay_from(
     new_games: Sequence[GameFacts] = (),
     new_adjustments: Sequence[Adjustment] = (),
     voiding: set[int] = frozenset(),
+    rewritten: set[int] = frozenset(),
     load_games: Callable[[Sequence[int]], Iterable[GameFacts]],
     writer: Writer,
 ) -> Outcome:
     """Insert new events and void others, replaying the table forward from the earliest place
-    any of them takes. ``load_games(ids)`` returns ``GameFacts`` for the stored games."""
+    any of them takes. ``load_games(ids)`` returns ``GameFacts`` for the stored games.
+
+    ``rewritten`` names stored games whose result changed (a new ruling): they keep their place
+    and are computed again from their new result, as is everything after them that it moves."""
     start = min(since)
     at = start[0]
     rows = list(timeline_rows(system, since=at))
@@ -362,7 +366,7 @@ def replay_from(
     )
     params = _params_for(system)
     for replayed in replay(
-        (e if not (e.stored and set(voiding) & _origins(e)) else _changed(e) for e in events),
+        (_marked(e, set(voiding), set(rewritten)) for e in events),
         params,
         known=known,
         monthly=system == RatingSystem.MONTHLY,
@@ -388,7 +392,14 @@ def _origins(event: Event) -> set[int]:
     return {row.origin for row in stored.rows.values()} if stored else set()
 
 
-def _changed(event: Event) -> Event:
-    event.changed = True
-    event.void = True
+def _marked(event: Event, voiding: set[int], rewritten: set[int]) -> Event:
+    """A stored event being voided now, or a stored game whose result was rewritten, is
+    computed again rather than trusted."""
+    if not event.stored:
+        return event
+    if voiding and voiding & _origins(event):
+        event.changed = True
+        event.void = True
+    elif rewritten and event.is_game and event.key[2] in rewritten:
+        event.changed = True
     return event

@@ -294,3 +294,46 @@ def test_review_endpoints_are_for_staff_only(review_of_a_game, role, client) -> 
         assert pages == ([403, 403] if user is not None else [302, 302])
         review.refresh_from_db()
         assert review.status == VerdictReview.Status.OPEN
+
+
+def test_an_approved_verdict_that_changes_a_rated_result_replays_the_ratings(
+    admin_user, django_capture_on_commit_callbacks
+) -> None:
+    """The stored verdict named the wrong winner and the game was rated from it: approving the
+    engine's verdict rates the game again from the right result, in the same transaction, and
+    the live tables equal a recompute."""
+    from ratings import services as rating_services
+    from ratings.models import PER_GAME_SYSTEMS, RatingChange
+
+    record = stored(selfplay_record(5, ["ana", "bela"]))
+    right = record.verdict
+    assert right["winner"] is not None
+    wrong = copy.deepcopy(right)
+    wrong["scores"] = list(reversed(right["scores"]))
+    wrong["winner"] = 1 - right["winner"]
+    record.verdict = wrong
+    record.save(update_fields=["verdict"])
+    game = game_for(record)
+    rating_services.game_ratings_apply(game_id=game.pk)
+    rated = dict(
+        RatingChange.objects.filter(game=game, system="lobby").values_list("player_id", "after")
+    )
+    readjudicate(run_for(since=None, event_id=None, apply=True), workers=1)
+    review = VerdictReview.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(admin_user).post(
+            f"/api/verdict-reviews/{review.pk}/approve/", {"note": "engine fix"}, format="json"
+        )
+    assert response.status_code == 200, response.data
+    now = dict(
+        RatingChange.objects.filter(
+            game=game, system="lobby", reason="replay", replaced_by__isnull=True
+        ).values_list("player_id", "after")
+    )
+    winner = game.seats.get(seat=right["winner"]).player_id
+    loser = game.seats.get(seat=1 - right["winner"]).player_id
+    assert rated[winner] < rated[loser] and now[winner] > now[loser]
+    result = rating_services.ratings_recompute(systems=PER_GAME_SYSTEMS)
+    assert {s: (r.steps, r.corrected) for s, r in result.systems.items()} == {
+        s: (0, 0) for s in result.systems
+    }

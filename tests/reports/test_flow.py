@@ -345,3 +345,77 @@ def test_games_no_rating_takes_and_staff_submissions_stand_at_once(
     assert version.status == ReportStatus.RULED and version.role == "staff" and version.standing
     assert Game.objects.filter(record=ruled).exists()
     assert not Notice.objects.filter(user=tomas.user).exists()
+
+
+def test_a_new_ruling_on_a_rated_result_replays_the_ratings(
+    ingrid, tomas, match, controller, organiser, django_capture_on_commit_callbacks
+):
+    """A result that stood and was rated, reopened and ruled the other way: the game is rated
+    again from its new result in its place, the later game is recalculated from it, and the live
+    tables equal a recompute from scratch."""
+    from ratings import services as rating_services
+    from ratings.models import PER_GAME_SYSTEMS, Rating
+
+    capture = django_capture_on_commit_callbacks
+    url = "/api/games/score-sheets/"
+    with capture(execute=True):
+        client_for(ingrid.user).post(
+            url, {"match": match.pk, **_sides_of(match, 30, 10)}, format="json"
+        )
+        disputed = client_for(tomas.user).post(
+            url, {"match": match.pk, **_sides_of(match, 10, 30)}, format="json"
+        )
+    assert disputed.data["status_code"] == "disputed"
+    reported = ReportedGame.objects.get()
+    with capture(execute=True):
+        ruled = client_for(controller).post(
+            f"/api/reports/{reported.pk}/rule/",
+            {"version": 1, "reason": "Ingrid's sheet."},
+            format="json",
+        )
+    assert ruled.status_code == 201, ruled.data
+    reported.refresh_from_db()
+    first_game = reported.game_id
+    # A later game of the same two players, agreed by both: it is rated from the first result.
+    with capture(execute=True):
+        client_for(ingrid.user).post(
+            url, {"match": match.pk, **_sides_of(match, 18, 12)}, format="json"
+        )
+        client_for(tomas.user).post(
+            url, {"match": match.pk, **_sides_of(match, 18, 12)}, format="json"
+        )
+    later_game = Game.objects.exclude(pk=first_game).get().pk
+
+    def lobby(player) -> float:
+        return Rating.objects.get(player=player, system="lobby").value
+
+    assert lobby(ingrid) > lobby(tomas)
+    before = (lobby(ingrid), lobby(tomas))
+    assert RatingChange.objects.filter(game_id=later_game, system="lobby").count() == 2
+
+    with capture(execute=True):
+        reopened = client_for(organiser).post(
+            f"/api/reports/{reported.pk}/reopen/",
+            {"reason": "Tomas's sheet is signed."},
+            format="json",
+        )
+        assert reopened.status_code == 200, reopened.data
+        ruled = client_for(controller).post(
+            f"/api/reports/{reported.pk}/rule/",
+            {"version": 2, "reason": "The signed sheet."},
+            format="json",
+        )
+    assert ruled.status_code == 201, ruled.data
+    game = Game.objects.get(pk=first_game)
+    assert game.seats.get(player=tomas).score == 30
+    # The first game is computed again from Tomas's win, and the later game from there.
+    replayed = RatingChange.objects.filter(reason="replay", system="lobby")
+    assert set(replayed.values_list("game_id", flat=True)) == {first_game, later_game}
+    after = (lobby(ingrid), lobby(tomas))
+    assert after != before and after[0] < before[0] and after[1] > before[1]
+    assert AuditEntry.objects.filter(action="result_replay").count() == 1
+    result = rating_services.ratings_recompute(systems=PER_GAME_SYSTEMS)
+    assert {s: (r.steps, r.corrected) for s, r in result.systems.items()} == {
+        s: (0, 0) for s in result.systems
+    }
+    assert (lobby(ingrid), lobby(tomas)) == after

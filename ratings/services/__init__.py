@@ -106,6 +106,7 @@ __all__ = [
     "game_ratings_announce",
     "game_ratings_apply",
     "game_ratings_revert",
+    "game_result_replay",
     "games_ratings_revert",
     "event_elo_recalculate_now",
     "recompute_progress",

@@ -330,6 +330,8 @@ def event_draw_view(request, pk: int):
     a draw cannot be undone, so no single click elsewhere makes it (works without JS)."""
     event = _event(request, pk)
     _require_manager(request, event.championship)
+    if event.table_open:
+        return redirect("open-start", pk=event.pk)  # its own page: tables, no deadlines
     confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
     form = DrawForm(request.POST if confirmed else None, initial={"draw_seed": event.draw_seed})
     if confirmed and form.is_valid():

@@ -83,6 +83,9 @@ def draw_generate(
         raise ValidationError({"event": str(exc)}) from None
     event.status = EventStatus.DRAWN
     event.save(update_fields=["status", "draw_seed"])
+    if event.table_open:
+        # Whichever button or endpoint started it, a table open is published face to face.
+        rounds_prepare(event)
     audit(
         actor=actor,
         championship=event.championship,
@@ -92,6 +95,15 @@ def draw_generate(
         details={"draw_seed": draw_seed, "entries": len(entries)},
     )
     return event
+
+
+def rounds_prepare(event: Event) -> None:
+    """Face to face (a table open): no deadlines, and a table number on every match (top board
+    first)."""
+    Round.objects.filter(event=event).exclude(deadline=None).update(deadline=None)
+    for round_ in Round.objects.filter(event=event, matches__bracket_index=None).distinct():
+        for index, match in enumerate(round_.matches.order_by("is_bye", "id")):
+            Match.objects.filter(pk=match.pk).update(bracket_index=index)
 
 
 def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> None:

@@ -43,7 +43,7 @@ from tournaments.models import (
 from tournaments.services.access import require_ruler
 from tournaments.services.audit import audit
 from tournaments.services.championships import event_create
-from tournaments.services.draws import draw_generate
+from tournaments.services.draws import draw_generate, rounds_prepare
 from tournaments.services.progression import match_finish
 from tournaments.services.swiss_rounds import swiss_round_draw
 
@@ -119,21 +119,11 @@ def table_open_create(
     return event
 
 
-def rounds_prepare(event: Event) -> None:
-    """Face to face: no deadlines, and a table number on every match (top board first)."""
-    Round.objects.filter(event=event).exclude(deadline=None).update(deadline=None)
-    for round_ in Round.objects.filter(event=event, matches__bracket_index=None).distinct():
-        for index, match in enumerate(round_.matches.order_by("is_bye", "id")):
-            Match.objects.filter(pk=match.pk).update(bracket_index=index)
-
-
 @transaction.atomic
 def table_open_start(*, actor: User, event: Event, draw_seed: int | None = None) -> Event:
     """Make the draw (round 1 of a Swiss, every round of a round robin) with table numbers."""
     require_table_open(event)
-    event = draw_generate(actor=actor, event=event, draw_seed=draw_seed)
-    rounds_prepare(event)
-    return event
+    return draw_generate(actor=actor, event=event, draw_seed=draw_seed)
 
 
 def _current_round(event: Event) -> Round | None:

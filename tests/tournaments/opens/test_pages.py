@@ -231,3 +231,23 @@ def test_odd_input_is_a_400_never_a_500(setting):
         f"/api/events/{event.pk}/tiebreaks/", {"tiebreaks": "tp_total"}, format="json"
     )
     assert response.status_code == 400
+
+
+def test_a_table_open_is_started_not_drawn_but_either_way_gets_tables(setting):
+    """The generic "Make the draw" is not offered for a table open; its URL leads to "Start the
+    open", and the API's draw action publishes it face to face (tables, no deadlines)."""
+    organiser, championship, _ = setting
+    event = table_open(organiser, championship, 6, start=False)
+    client = _login(organiser)
+    page = client.get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "Start the open" in page and "Make the draw" not in page
+    response = client.get(reverse("event-draw-make", args=[event.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("open-start", args=[event.pk])
+    response = client_for(organiser).post(
+        f"/api/events/{event.pk}/draw/", {"draw_seed": 3}, format="json"
+    )
+    assert response.status_code == 200, response.data
+    first = event.rounds.get(number=1)
+    assert first.deadline is None
+    assert [t.number for t in round_tables(first)] == [1, 2, 3]

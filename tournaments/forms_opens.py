@@ -14,6 +14,11 @@ from tournaments.formats import tiebreaks
 from tournaments.forms import ServiceForm
 from tournaments.models import Championship, Entry, Event, Round
 from tournaments.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.services.table_disputes import (
+    table_result_dispute,
+    table_result_reopen,
+    table_result_rule,
+)
 from tournaments.services.table_opens import (
     SYSTEM_LABELS,
     entry_drop,
@@ -144,8 +149,9 @@ class DropForm(ServiceForm):
         return self._call(entry_drop, actor=actor, entry=entry, reason=self.cleaned_data["reason"])
 
 
-class SheetForm(forms.Form):
-    """One table's score sheet; all fields blank means "not entered yet"."""
+class SheetFields(forms.Form):
+    """A score sheet's fields, all optional: blank means "not entered" (or, in a ruling, "the
+    typed result stands")."""
 
     score_a = forms.CharField(required=False, max_length=6, label="Score A")
     score_b = forms.CharField(required=False, max_length=6, label="Score B")
@@ -160,19 +166,64 @@ class SheetForm(forms.Form):
     minutes_a = forms.CharField(required=False, max_length=6, label="Minutes A")
     minutes_b = forms.CharField(required=False, max_length=6, label="Minutes B")
 
-    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.table = table
         for name in ("score_a", "score_b"):
             self.fields[name].widget.attrs.update(inputmode="numeric", size=3, max=MAX_SCORE)
         for name in ("minutes_a", "minutes_b"):
             self.fields[name].widget.attrs.update(inputmode="numeric", size=3, max=MAX_MINUTES)
 
     def sheet(self) -> dict[str, Any] | None:
-        data = {k: v for k, v in self.cleaned_data.items() if v not in ("", None)}
+        fields = {k: self.cleaned_data.get(k) for k in SheetFields.base_fields}
+        data = {k: v for k, v in fields.items() if v not in ("", None)}
         if not data.keys() - {"ending"}:
             return None
-        return self.cleaned_data
+        return fields
+
+
+class SheetForm(SheetFields):
+    """One table's score sheet on a round's results page."""
+
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+
+class DisputeForm(ServiceForm):
+    reason = forms.CharField(
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="What the signed sheet says, and what was typed.",
+    )
+
+    def apply(self, *, actor: User, match_id: int) -> Any:
+        return self._call(
+            table_result_dispute, actor=actor, match_id=match_id, reason=self.cleaned_data["reason"]
+        )
+
+
+class RuleForm(SheetFields, ServiceForm):
+    """A controller's ruling: the reason, and the corrected sheet (blank: the result stands)."""
+
+    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def apply(self, *, actor: User, match_id: int) -> Any:
+        return self._call(
+            table_result_rule,
+            actor=actor,
+            match_id=match_id,
+            reason=self.cleaned_data["reason"],
+            sheet=self.sheet(),
+        )
+
+
+class ReopenForm(ServiceForm):
+    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def apply(self, *, actor: User, match_id: int) -> Any:
+        return self._call(
+            table_result_reopen, actor=actor, match_id=match_id, reason=self.cleaned_data["reason"]
+        )
 
 
 def sheet_forms(data: Any, tables: list[Table]) -> list[SheetForm]:

@@ -348,6 +348,14 @@ class SheetEnding(models.TextChoices):
     TIME = "time", _("Lost on time")
 
 
+class TableResultState(models.TextChoices):
+    """A typed table-open result: standing as typed, disputed by a player, or ruled on."""
+
+    ENTERED = "entered", _("Entered")
+    DISPUTED = "disputed", _("Disputed")
+    RULED = "ruled", _("Ruled")
+
+
 class TableResult(models.Model):
     """A Table Open game as its score sheet says, typed by a controller: no record.
 
@@ -367,6 +375,17 @@ class TableResult(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_at = models.DateTimeField()
+    # A player of the table says the typed result is not what the sheet says; the result keeps
+    # counting until a controller rules (and an organiser may reopen a ruling). Each step is a
+    # line of the audit trail with the result before and after: the result's history.
+    state = models.CharField(
+        max_length=10, choices=TableResultState.choices, default=TableResultState.ENTERED
+    )
+    dispute_reason = models.CharField(max_length=2000, blank=True, default="")
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    disputed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match"]
@@ -441,6 +460,9 @@ class AuditAction(models.TextChoices):
     TABLE_OPEN_CREATE = "table_open_create", _("Table open created")
     TABLE_RESULTS_ENTER = "table_results_enter", _("Round results entered from score sheets")
     TABLE_RESULT_CORRECT = "table_result_correct", _("Score sheet result corrected")
+    TABLE_RESULT_DISPUTE = "table_result_dispute", _("Table result disputed")
+    TABLE_RESULT_RULE = "table_result_rule", _("Table result ruled")
+    TABLE_RESULT_REOPEN = "table_result_reopen", _("Table result ruling reopened")
     ROUND_REPAIR = "round_repair", _("Round paired again")
     ENTRY_LATE = "entry_late", _("Late entry")
     ENTRY_DROP = "entry_drop", _("Player dropped out")

@@ -17,4 +17,5 @@ urlpatterns = [
     path("rounds/<int:pk>/pairings.csv", v.round_pairings_csv_view, name="open-round-pairings-csv"),
     path("rounds/<int:pk>/score-sheets/", v.round_sheets_view, name="open-round-sheets"),
     path("rounds/<int:pk>/results/", v.round_results_view, name="open-round-results"),
+    path("tables/<int:pk>/", v.table_result_view, name="open-table-result"),
 ]

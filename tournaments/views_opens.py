@@ -17,17 +17,21 @@ from django.utils.text import slugify
 
 from tournaments import selectors
 from tournaments.forms_opens import (
+    DisputeForm,
     DropForm,
     LateEntryForm,
+    ReopenForm,
+    RuleForm,
     StartForm,
     TableOpenForm,
     TieBreaksForm,
     round_results_apply,
     sheet_forms,
 )
-from tournaments.models import Entry, Event, Round
+from tournaments.models import Entry, Event, Match, Round, TableResultState
 from tournaments.permissions import can_manage, can_rule
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
+from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
 
 
@@ -232,3 +236,61 @@ def event_export_json_view(request, pk: int):
     response = JsonResponse(event_export(event), json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}.json"'
     return response
+
+
+_TABLE_FORMS = {"dispute": DisputeForm, "rule": RuleForm, "reopen": ReopenForm}
+
+
+def table_result_view(request, pk: int):
+    """A table's typed result: its state, and the dispute, ruling and reopening forms for
+    whoever may use them. The history (reasons included) is for the table's players and the
+    championship's staff."""
+    match = get_object_or_404(
+        Match.objects.select_related(
+            "event__championship", "round", "entry_a__player", "entry_b__player", "table_result"
+        ).filter(event__table_open=True, table_result__isnull=False),
+        pk=pk,
+    )
+    event = match.event
+    if not selectors.events_visible_to(request.user).filter(pk=event.pk).exists():
+        raise Http404("No such table.")
+    result = match.table_result
+    user = request.user
+    allowed = {
+        "dispute": result.state == TableResultState.ENTERED and may_dispute(user, match),
+        "rule": result.state == TableResultState.DISPUTED and can_rule(user, event.championship),
+        "reopen": result.state == TableResultState.RULED and can_manage(user, event.championship),
+    }
+    posted = request.POST.get("action") if request.method == "POST" else None
+    if posted is not None:
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        if posted not in _TABLE_FORMS:
+            raise Http404("No such action.")
+        _require(allowed[posted])
+    forms_ = {
+        name: form_class(request.POST if posted == name else None, prefix=name)
+        for name, form_class in _TABLE_FORMS.items()
+        if allowed[name]
+    }
+    form = forms_.get(posted) if posted else None
+    if form is not None and form.is_valid() and form.apply(actor=user, match_id=match.pk):
+        messages.success(request, _TABLE_DONE[posted])
+        return redirect("open-table-result", pk=match.pk)
+    insider = may_dispute(user, match) or can_rule(user, event.championship)
+    context = {
+        "event": event,
+        "match": match,
+        "result": result,
+        "table": match.bracket_index + 1,
+        "forms": forms_,
+        "history": table_result_history(match) if insider else None,
+    }
+    return render(request, "tournaments/open_table_result.html", context)
+
+
+_TABLE_DONE = {
+    "dispute": "The result is disputed: the controllers are told.",
+    "rule": "The ruling is recorded and the players are told.",
+    "reopen": "The ruling is reopened: the controllers are told.",
+}

@@ -950,6 +950,7 @@ CASES = list(_cases())
 _OPENS = "tests/tournaments/opens/test_permissions.py"
 _RATING_STAFF = "tests/ratings/test_staff_tools.py"
 _VERDICT_REVIEWS = "tests/games/test_readjudication.py"
+_TABLE_DISPUTES = "tests/tournaments/opens/test_table_disputes.py"
 COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "api:api-entry-drop": (_OPENS, "/drop/"),
     "api:api-event-export": (_OPENS, "/export/"),
@@ -972,6 +973,11 @@ COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "open-round-results": (_OPENS, "open-round-results"),
     "open-round-sheets": (_OPENS, "open-round-sheets"),
     "open-start": (_OPENS, "open-start"),
+    "api:api-table-result": (_TABLE_DISPUTES, "/api/tables/"),
+    "api:api-table-result-dispute": (_TABLE_DISPUTES, '"dispute"'),
+    "api:api-table-result-rule": (_TABLE_DISPUTES, '"rule"'),
+    "api:api-table-result-reopen": (_TABLE_DISPUTES, '"reopen"'),
+    "open-table-result": (_TABLE_DISPUTES, "open-table-result"),
     "api:api-event-elo": (_RATING_STAFF, "/elo/"),
     "api:api-recompute-detail": (_RATING_STAFF, "ratings/recomputes"),
     "api:api-recompute-list": (_RATING_STAFF, "ratings/recomputes"),

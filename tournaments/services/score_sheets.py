@@ -8,6 +8,7 @@ with the result it replaces, and it never re-pairs rounds already published.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,7 @@ from tournaments.models import (
     MatchStatus,
     Round,
     TableResult,
+    TableResultState,
 )
 from tournaments.services.access import require_ruler
 from tournaments.services.audit import audit
@@ -52,6 +54,39 @@ def _write(result: TableResult, sheet: ScoreSheet) -> None:
     for name, value in sheet.as_dict().items():
         setattr(result, name, value)
     result.conceded_by = sheet.conceded_by
+
+
+def sides_named(match: Match) -> tuple[str, str]:
+    return (match.entry_a.player.display_name, match.entry_b.player.display_name)
+
+
+def result_write(
+    event: Event,
+    match: Match,
+    result: TableResult | None,
+    sheet: ScoreSheet,
+    *,
+    actor: User,
+    now: dt.datetime,
+) -> TableResult:
+    """Store the sheet as the table's result and settle the match from it: a first result
+    finishes the match (and may pair the next round), a changed one only re-closes it."""
+    first = result is None
+    if result is None:
+        result = TableResult(match=match)
+    _write(result, sheet)
+    result.entered_by = actor if actor.is_authenticated else None
+    result.entered_at = now
+    result.save()
+    match.tps_a, match.tps_b = formats.result_tps(
+        sheet.score_a, sheet.score_b, conceded_by=sheet.conceded_by, scheme=event.tp_scheme
+    )
+    match.games_played = 1
+    match.save(update_fields=["tps_a", "tps_b", "games_played"])
+    winner = (match.entry_a, match.entry_b)[sheet.winner_seat] if not sheet.is_draw else None
+    settle = match_finish if first else match_close
+    settle(match, winner=winner, status=MatchStatus.DECIDED, reason="score_sheet")
+    return result
 
 
 def _round_locked(round_: Round) -> tuple[Event, dict[int, Match]]:
@@ -110,6 +145,13 @@ def table_results_enter(
                     f"({match.get_status_display().lower()})."
                 ]
             }
+        elif match.pk in existing and existing[match.pk].state != TableResultState.ENTERED:
+            errors[str(table)] = {
+                "table": [
+                    f"Table {table}'s result is {existing[match.pk].get_state_display().lower()}:"
+                    " it changes by a ruling on its own page, not here."
+                ]
+            }
         else:
             try:
                 checked.append((match, score_sheet_parse(data)))
@@ -132,28 +174,19 @@ def table_results_enter(
         if before == sheet:
             written.append(result)
             continue
-        if result is None:
-            result = TableResult(match=match)
-        _write(result, sheet)
-        result.entered_by = actor if actor.is_authenticated else None
-        result.entered_at = now
-        result.save()
-        written.append(result)
-        match.tps_a, match.tps_b = formats.result_tps(
-            sheet.score_a, sheet.score_b, conceded_by=sheet.conceded_by, scheme=event.tp_scheme
-        )
-        match.games_played = 1
-        match.save(update_fields=["tps_a", "tps_b", "games_played"])
-        winner = (match.entry_a, match.entry_b)[sheet.winner_seat] if not sheet.is_draw else None
-        names = (match.entry_a.player.display_name, match.entry_b.player.display_name)
+        written.append(result_write(event, match, result, sheet, actor=actor, now=now))
+        names = sides_named(match)
         if before is None:
             entered[str(table)] = sheet.describe(*names)
-            match_finish(match, winner=winner, status=MatchStatus.DECIDED, reason="score_sheet")
         else:
             corrected.append(
-                {"table": table, "before": before.describe(*names), "after": sheet.describe(*names)}
+                {
+                    "table": table,
+                    "match": match.pk,
+                    "before": before.describe(*names),
+                    "after": sheet.describe(*names),
+                }
             )
-            match_close(match, winner=winner, status=MatchStatus.DECIDED, reason="score_sheet")
     if entered:
         audit(
             actor=actor,

@@ -8,9 +8,12 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.test import Client
+from django.urls import reverse
 
 from players.models import AuditEntry
-from tests.factories import PlayerFactory
+from tests.conftest import client_for
+from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.opens.helpers import open_championship, play_round, table_open
 from tournaments import formats
 from tournaments.models import AuditAction, EntryStatus, EventStatus, MatchStatus, TableResult
@@ -88,6 +91,8 @@ def test_a_twenty_player_seven_round_swiss_open(organiser):
             table_results_enter(actor=controller, round_=round_, sheets=rest)
             continue
         play_round(controller, round_)
+        if number == 2:
+            _dispute_ruled_then_reopened(organiser, controller, round_)
 
     event.refresh_from_db()
     assert event.status == EventStatus.FINISHED
@@ -130,7 +135,57 @@ def test_a_twenty_player_seven_round_swiss_open(organiser):
         AuditAction.ENTRY_LATE,
         AuditAction.ENTRY_DROP,
         AuditAction.ROUND_REPAIR,
+        AuditAction.TABLE_RESULT_DISPUTE,
+        AuditAction.TABLE_RESULT_RULE,
+        AuditAction.TABLE_RESULT_REOPEN,
     } <= actions
+
+
+def _dispute_ruled_then_reopened(organiser, controller, round_) -> None:
+    """Table 3's player A disputes the typed result (API); a controller rules with the sheet's
+    result (API); an organiser reopens the ruling and a controller lets it stand (web)."""
+    table = next(t for t in round_tables(round_) if t.number == 3)
+    match = table.match
+    player = match.entry_a.player
+    player.user = UserFactory()
+    player.save(update_fields=["user"])
+    typed = (table.result.score_a, table.result.score_b)
+    high, low = max(typed) + 5, min(typed)
+    corrected = {"score_a": high, "score_b": low}
+    response = client_for(player.user).post(
+        f"/api/tables/{match.pk}/dispute/", {"reason": "I scored more."}, format="json"
+    )
+    assert response.status_code == 200, response.data
+    assert response.data["state"] == "disputed"
+    response = client_for(controller).post(
+        f"/api/tables/{match.pk}/rule/", {"reason": "The signed sheet.", **corrected}, format="json"
+    )
+    assert response.status_code == 200, response.data
+    match.refresh_from_db()
+    assert (match.tps_a, match.tps_b) == formats.result_tps(high, low)
+    assert match.winner_id == match.entry_a_id
+    web = Client()
+    web.force_login(organiser)
+    response = web.post(
+        reverse("open-table-result", args=[match.pk]),
+        {"action": "reopen", "reopen-reason": "Both signatures to check."},
+    )
+    assert response.status_code == 302
+    web.force_login(controller)
+    response = web.post(
+        reverse("open-table-result", args=[match.pk]),
+        {"action": "rule", "rule-reason": "Signatures checked: it stands."},
+    )
+    assert response.status_code == 302
+    result = TableResult.objects.get(match=match)
+    assert result.state == "ruled" and (result.score_a, result.score_b) == (high, low)
+    history = client_for(player.user).get(f"/api/tables/{match.pk}/").data["history"]
+    assert [h["action"] for h in history] == [
+        "table_result_dispute",
+        "table_result_rule",
+        "table_result_reopen",
+        "table_result_rule",
+    ]
 
 
 def test_a_round_is_entered_all_or_nothing_with_messages_per_table(organiser):

@@ -48,6 +48,7 @@ _USER_FIELDS = {
     "user",
     "author",
     "answered_by",
+    "disputed_by",
 }
 
 

@@ -78,6 +78,11 @@ def _played_open():
         if number == 3:
             entry_drop(actor=controller, entry=event.entries.get(seed=7), reason="ill")
         play_round(controller, event.rounds.get(number=number))
+    # One result under dispute: its state travels, the disputing account does not.
+    disputed = TableResult.objects.filter(match__event=event).order_by("pk").first()
+    TableResult.objects.filter(pk=disputed.pk).update(
+        state="disputed", dispute_reason="The sheet says 24.", disputed_by=controller
+    )
     event.refresh_from_db()
     return event
 
@@ -106,6 +111,9 @@ def test_export_then_import_into_an_empty_database(tmp_path):
     assert imported.table_open and imported.championship.organisers.filter(pk=importer.pk).exists()
     assert _snapshot(imported) == before
     assert TableResult.objects.count() == len(data["table_results"])
+    assert list(TableResult.objects.filter(state="disputed").values_list("dispute_reason")) == [
+        ("The sheet says 24.",)
+    ]
     assert Match.objects.count() == len(data["matches"])
 
     # A second import of the same file is refused whole: nothing is written.

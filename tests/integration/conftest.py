@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
@@ -15,6 +16,18 @@ from django.conf import settings
 from django.db import connection
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_the_test_run() -> None:
+    """``preexec_fn`` of every process a test starts: the kernel sends it SIGTERM when the
+    pytest process dies, even by SIGKILL or a CI timeout. Without it a killed run left its
+    Celery workers consuming the test broker, and they took the next run's tasks (a flake)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _test_database_url() -> str:
@@ -118,6 +131,7 @@ def start_worker(transactional_db, tmp_path):
             env=env,
             stdout=log.open("wb"),
             stderr=subprocess.STDOUT,
+            preexec_fn=die_with_the_test_run,
         )
         worker = WorkerProcess(proc, log)
         started.append(worker)
@@ -223,7 +237,12 @@ def start_process(transactional_db, tmp_path):
         }
         log = tmp_path / f"process-{len(started)}.log"
         proc = subprocess.Popen(
-            argv, cwd=REPO, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT
+            argv,
+            cwd=REPO,
+            env=env,
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+            preexec_fn=die_with_the_test_run,
         )
         proc.log = log  # type: ignore[attr-defined]
         started.append(proc)

@@ -3,13 +3,12 @@ and score sheets. Thin: the rules are in games.reports."""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from games import reports
@@ -30,20 +29,20 @@ from games.reports.selectors import (
     reports_waiting_for,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
+from tantrix_site.api import answer_service_errors
 
 
 def answer_errors(call):
-    """Run a service call; its domain errors become 400 (with field messages) or 403."""
-    try:
-        return call()
-    except DjangoPermissionDenied as exc:
-        raise PermissionDenied(str(exc) or None) from None
-    except DjangoValidationError as exc:
-        raise ValidationError(
-            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        ) from None
-    except (GameReport.DoesNotExist, ReportedGame.DoesNotExist):
-        raise Http404 from None
+    """Run a service call; its domain errors become 400 (with field messages), 403 or 404."""
+    return answer_service_errors(
+        call, not_found=(GameReport.DoesNotExist, ReportedGame.DoesNotExist)
+    )
+
+
+def _validated(serializer_class: type[Serializer], request) -> dict:
+    form = serializer_class(data=request.data)
+    form.is_valid(raise_exception=True)
+    return form.validated_data
 
 
 def _visible_version(request, pk: int) -> GameReport:
@@ -96,12 +95,9 @@ class ReportDisputeView(APIView):
     @extend_schema(request=DisputeSerializer, responses=ReportVersionSerializer)
     def post(self, request, pk: int):
         _visible_version(request, pk)
-        form = DisputeSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        reason = _validated(DisputeSerializer, request)["reason"]
         version = answer_errors(
-            lambda: reports.report_dispute(
-                actor=request.user, report_id=pk, reason=form.validated_data["reason"]
-            )
+            lambda: reports.report_dispute(actor=request.user, report_id=pk, reason=reason)
         )
         version.refresh_from_db()
         return Response(ReportVersionSerializer(version).data)
@@ -117,14 +113,13 @@ class ReportRuleView(APIView):
     @extend_schema(request=RulingSerializer, responses=ReportVersionSerializer)
     def post(self, request, pk: int):
         _visible_game(request, pk)
-        form = RulingSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        ruling_form = _validated(RulingSerializer, request)
         ruling = answer_errors(
             lambda: reports.report_rule(
                 actor=request.user,
                 reported_game_id=pk,
-                version_number=form.validated_data["version"],
-                reason=form.validated_data["reason"],
+                version_number=ruling_form["version"],
+                reason=ruling_form["reason"],
             )
         )
         return Response(ReportVersionSerializer(ruling).data, status=status.HTTP_201_CREATED)
@@ -136,12 +131,9 @@ class ReportReopenView(APIView):
     @extend_schema(request=ReopenSerializer, responses=ReportedGameSerializer)
     def post(self, request, pk: int):
         _visible_game(request, pk)
-        form = ReopenSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        reason = _validated(ReopenSerializer, request)["reason"]
         answer_errors(
-            lambda: reports.report_reopen(
-                actor=request.user, reported_game_id=pk, reason=form.validated_data["reason"]
-            )
+            lambda: reports.report_reopen(actor=request.user, reported_game_id=pk, reason=reason)
         )
         reported = reported_game_detail(reported_game_id=pk, viewer=request.user)
         return Response(ReportedGameSerializer(reported).data)
@@ -153,17 +145,14 @@ class ScoreSheetView(APIView):
     @extend_schema(request=ScoreSheetSerializer, responses=ReportVersionSerializer)
     def post(self, request):
         """Report a face-to-face match game from its score sheet (two tile scores)."""
-        form = ScoreSheetSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        sheet_form = _validated(ScoreSheetSerializer, request)
         try:
-            sheet = score_sheet_parse(form.validated_data)
+            sheet = score_sheet_parse(sheet_form)
         except ScoreSheetError as exc:
             raise ValidationError(exc.errors) from None
         version = answer_errors(
             lambda: reports.score_sheet_submit(
-                actor=request.user,
-                extensions={"match": form.validated_data["match"]},
-                sheet=sheet,
+                actor=request.user, extensions={"match": sheet_form["match"]}, sheet=sheet
             )
         )
         return Response(ReportVersionSerializer(version).data, status=status.HTTP_201_CREATED)

@@ -85,6 +85,10 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
 
 
 def _service_answer(request, pk: int, call, form_name: str, form) -> object:
+    """Check a bound form, then run the service call and go back to the game page; invalid
+    input or a refused call shows the page again with the form's errors (400)."""
+    if form.is_bound and not form.is_valid():
+        return reported_game_view(request, pk, forms={form_name: form}, status=400)
     try:
         call()
     except PermissionDenied as exc:
@@ -127,10 +131,6 @@ def report_confirm_view(request, pk: int):
 def report_dispute_view(request, pk: int):
     version = _version_or_404(request, pk)
     form = DisputeForm(request.POST)
-    if not form.is_valid():
-        return reported_game_view(
-            request, version.reported_game_id, forms={"dispute": form}, status=400
-        )
     return _service_answer(
         request,
         version.reported_game_id,
@@ -150,8 +150,6 @@ def report_rule_view(request, pk: int):
     for version in versions:
         version.summary = _summary(version, [])
     form = RulingForm(request.POST, versions=versions)
-    if not form.is_valid():
-        return reported_game_view(request, pk, forms={"rule": form}, status=400)
     return _service_answer(
         request,
         pk,
@@ -171,8 +169,6 @@ def report_rule_view(request, pk: int):
 def report_reopen_view(request, pk: int):
     _reported_or_404(request, pk)
     form = ReasonForm(request.POST)
-    if not form.is_valid():
-        return reported_game_view(request, pk, forms={"reopen": form}, status=400)
     return _service_answer(
         request,
         pk,

@@ -3,18 +3,15 @@ games.verdict_reviews."""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import VerdictReview
 from games.readjudication import CHANGE_LABELS, describe
 from games.verdict_reviews import review_decide, review_for, reviews_for
+from tantrix_site.api import answer_service_errors
 
 
 class VerdictReviewSerializer(serializers.ModelSerializer):
@@ -66,16 +63,7 @@ class DecisionSerializer(serializers.Serializer):
 
 
 def _answer(call):
-    try:
-        return call()
-    except DjangoPermissionDenied as exc:
-        raise PermissionDenied(str(exc) or None) from None
-    except DjangoValidationError as exc:
-        raise ValidationError(
-            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        ) from None
-    except VerdictReview.DoesNotExist:
-        raise Http404 from None
+    return answer_service_errors(call, not_found=(VerdictReview.DoesNotExist,))
 
 
 class VerdictReviewListView(APIView):

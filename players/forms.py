@@ -10,18 +10,11 @@ from players import selectors, services
 from players.models import ClaimRequest, Colour, Player
 from players.services import SiteRole
 from players.timezones import zone_choices
+from tantrix_site.forms import apply_service_errors
 
 # A date input takes ISO dates only: in the site's locale format (03/02/2011) the browser shows
 # an empty box, and saving the form would then wipe the date.
 _DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
-
-def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
 
 
 def _country_choices() -> list[tuple[str, str]]:
@@ -66,7 +59,7 @@ class SignupForm(forms.Form):
             )
         except ValidationError as exc:
             display_name = data["display_name"]  # add_error drops it from cleaned_data
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             if "display_name" in self.errors:
                 self.claimable_player = selectors.claimable_player_named(display_name)
             return None
@@ -87,7 +80,7 @@ class PlayerCreateForm(forms.Form):
         try:
             return services.player_create(actor=actor, **self.cleaned_data)
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None
 
 
@@ -115,7 +108,7 @@ class PlayerProfileForm(forms.Form):
         try:
             return services.player_update(actor=actor, player=player, **self.cleaned_data)
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None
 
 
@@ -153,7 +146,7 @@ class _NewAccountForm(forms.Form):
         try:
             return service(**account, **extra)
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None
 
 
@@ -183,7 +176,7 @@ class ClaimRequestForm(forms.Form):
                 requester=requester, player=player, message=self.cleaned_data["message"]
             )
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None
 
 
@@ -237,5 +230,5 @@ class RoleChangeForm(forms.Form):
             user = selectors.user_for_name(data["name"])
             return change(actor=self.actor, user=user, role=data["role"], reason=data["reason"])
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None

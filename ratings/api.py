@@ -243,7 +243,9 @@ class ReviewDetailView(generics.RetrieveAPIView):
         return super().get(request, *args, **kwargs)
 
 
-class _ReviewActionView(generics.GenericAPIView):
+class ReviewActionView(generics.GenericAPIView):
+    """A review closed by ``action_service`` with the admin's note; subclasses name the service."""
+
     permission_classes = [IsRatingsAdmin]
     serializer_class = NoteSerializer
     queryset = Review.objects.all()
@@ -259,7 +261,7 @@ class _ReviewActionView(generics.GenericAPIView):
         return Response(ReviewSerializer(review).data)
 
 
-class ReviewApproveView(_ReviewActionView):
+class ReviewApproveView(ReviewActionView):
     """Close a review leaving the ratings as they are (with a note)."""
 
     action_service = staticmethod(services.review_approve)
@@ -269,7 +271,7 @@ class ReviewApproveView(_ReviewActionView):
         return super().post(request, pk)
 
 
-class ReviewRevertView(_ReviewActionView):
+class ReviewRevertView(ReviewActionView):
     """Close a review by reverting what it flags (the game in every table, or the change)."""
 
     action_service = staticmethod(services.review_revert)

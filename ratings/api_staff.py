@@ -8,7 +8,7 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 
 from ratings import services
-from ratings.api import TAGS, IsRatingsAdmin
+from ratings.api import TAGS, IsRatingsAdmin, ReviewActionView
 from ratings.models import RecomputeRun, Review
 from ratings.serializers import (
     EloRecalculationSerializer,
@@ -72,20 +72,12 @@ class EventEloView(generics.GenericAPIView):
         return Response(EloRecalculationSerializer(result).data)
 
 
-class ReviewSeriesRevertView(generics.GenericAPIView):
+class ReviewSeriesRevertView(ReviewActionView):
     """Revert every game of a repeated-results flag's series at once (with a note); the flag and
     the other open flags of those games close. The series is listed in the review (`series`)."""
 
-    permission_classes = [IsRatingsAdmin]
-    serializer_class = NoteSerializer
-    queryset = Review.objects.all()
+    action_service = staticmethod(services.review_revert_series)
 
     @extend_schema(tags=TAGS, request=NoteSerializer, responses=ReviewSerializer)
     def post(self, request, pk: int):
-        review = self.get_object()
-        serializer = NoteSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        review = services.review_revert_series(
-            actor=request.user, review_id=review.pk, note=serializer.validated_data["note"]
-        )
-        return Response(ReviewSerializer(review).data)
+        return super().post(request, pk)

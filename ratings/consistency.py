@@ -239,14 +239,8 @@ def _game_rated_once(
         (system, pid) for system, pid in made if system not in tables or pid not in game.players
     )
     if unexpected:
-        out.append(
-            Breach(
-                "rating_unexpected",
-                f"game {game.id} moved ratings it does not count for: "
-                + ", ".join(f"player {pid} in {system}" for system, pid in unexpected),
-                {**ids, "players": sorted({pid for _, pid in unexpected})},
-            )
-        )
+        what = f"game {game.id} moved ratings it does not count for"
+        out.append(_seats_breach("rating_unexpected", what, unexpected, ids))
     if reverted or in_flight:
         return out
     missing = sorted(
@@ -254,14 +248,20 @@ def _game_rated_once(
     )
     if missing:
         out.append(
-            Breach(
-                "rating_missing",
-                f"game {game.id} (valid) has not moved: "
-                + ", ".join(f"player {pid} in {system}" for system, pid in missing),
-                {**ids, "players": sorted({pid for _, pid in missing})},
-            )
+            _seats_breach("rating_missing", f"game {game.id} (valid) has not moved", missing, ids)
         )
     return out
+
+
+def _seats_breach(
+    code: str, what: str, ratings: list[tuple[str, int]], ids: dict[str, int]
+) -> Breach:
+    """A breach naming each (table, player) rating it is about after ``what``."""
+    return Breach(
+        code,
+        f"{what}: " + ", ".join(f"player {pid} in {system}" for system, pid in ratings),
+        {**ids, "players": sorted({pid for _, pid in ratings})},
+    )
 
 
 def _tables_text(made: Counter) -> str:

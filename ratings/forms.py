@@ -10,15 +10,6 @@ from players.selectors import players_by_names
 from ratings.models import RatingSystem
 
 
-def apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
-    """Show a service's field-level errors on the form's fields (others on the form)."""
-    if hasattr(exc, "error_dict"):
-        for name, errors in exc.message_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
-
-
 class PlayerNameField(forms.CharField):
     """A player typed by display name (case does not matter)."""
 

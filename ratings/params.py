@@ -60,6 +60,17 @@ class ParameterSet:
             titles=titles,
         )
 
+    def table(self, system: str) -> LobbyParams:
+        """One lobby-style table's constants by its ``RatingSystem`` value (this module sits
+        below ``ratings.models``, so it names the tables by their stored strings)."""
+        tables = {
+            "lobby": self.lobby,
+            "monthly": self.monthly,
+            "doubles": self.doubles,
+            "master": self.master,
+        }
+        return tables[system]
+
 
 PARAMETER_SETS: dict[int, ParameterSet] = {
     # Version 1: the constants docs/ratings.md §1-§7 explains.
@@ -126,23 +137,19 @@ def current_version() -> int:
     return current().version
 
 
+def table_params(system: str) -> LobbyParams:
+    """The constants in force of one lobby-style table, named by its ``RatingSystem`` value
+    (``"lobby"``, ``"monthly"``, ``"doubles"`` or ``"master"``)."""
+    return current().table(system)
+
+
 def lobby_params() -> LobbyParams:
+    """The lobby ranking's constants in force (the table most callers mean)."""
     return current().lobby
 
 
-def monthly_params() -> LobbyParams:
-    return current().monthly
-
-
-def doubles_params() -> LobbyParams:
-    return current().doubles
-
-
-def master_params() -> LobbyParams:
-    return current().master
-
-
 def elo_params() -> EloParams:
+    """The tournament Elo's constants in force."""
     return current().elo
 
 

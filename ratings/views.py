@@ -20,9 +20,9 @@ from ratings.forms import (
     NoteForm,
     TitleAwardForm,
     TitleWithdrawForm,
-    apply_service_errors,
 )
 from ratings.models import AuditAction, RatingSystem, ReviewKind, ReviewStatus, Title
+from tantrix_site.forms import apply_service_errors
 
 PAGE_SIZE = 50
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -17,6 +21,27 @@ def as_drf_validation_error(exc: DjangoValidationError) -> serializers.Validatio
     if hasattr(exc, "error_dict"):
         return serializers.ValidationError(exc.message_dict)
     return serializers.ValidationError({"non_field_errors": exc.messages})
+
+
+T = TypeVar("T")
+
+
+def answer_service_errors(
+    call: Callable[[], T], *, not_found: tuple[type[Exception], ...] = ()
+) -> T:
+    """Run a service call for an API view; its domain errors become HTTP answers: a refusal is
+    403 with the service's own words, a validation error 400 (field messages, or the messages
+    under ``detail``), and a missing object of one of the ``not_found`` classes 404."""
+    try:
+        return call()
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(str(exc) or None) from None
+    except DjangoValidationError as exc:
+        raise serializers.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        ) from None
+    except not_found:
+        raise Http404 from None
 
 
 def exception_handler(exc, context):

@@ -23,7 +23,9 @@ def cache_down(exc: Exception) -> None:
     logger.warning("cache unavailable; login and API limits are not applied: %s", exc)
 
 
-class AnonRateThrottle(throttling.AnonRateThrottle):
+class FailOpenThrottle(throttling.SimpleRateThrottle):
+    """A DRF rate throttle that lets requests through while the shared cache is down."""
+
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)
@@ -32,10 +34,9 @@ class AnonRateThrottle(throttling.AnonRateThrottle):
             return True
 
 
-class UserRateThrottle(throttling.UserRateThrottle):
-    def allow_request(self, request, view) -> bool:
-        try:
-            return super().allow_request(request, view)
-        except CACHE_ERRORS as exc:
-            cache_down(exc)
-            return True
+class AnonRateThrottle(FailOpenThrottle, throttling.AnonRateThrottle):
+    pass
+
+
+class UserRateThrottle(FailOpenThrottle, throttling.UserRateThrottle):
+    pass

@@ -6,14 +6,18 @@ mistyped deployment never half-works.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+
+N = TypeVar("N", int, float)
 
 
 def _raw(name: str, environ: Mapping[str, str] | None) -> str | None:
@@ -41,6 +45,21 @@ def env_bool(name: str, default: bool, *, environ: Mapping[str, str] | None = No
     )
 
 
+def _parsed(name: str, value: str, parse: Callable[[str], N], what: str) -> N:
+    try:
+        return parse(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not {what}") from None
+
+
+def _within(name: str, number: N, minimum: N | None, maximum: N | None) -> N:
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} is below the minimum {minimum}")
+    if maximum is not None and number > maximum:
+        raise ImproperlyConfigured(f"{name}={number} is above the maximum {maximum}")
+    return number
+
+
 def env_int(
     name: str,
     default: int,
@@ -52,15 +71,7 @@ def env_int(
     value = _raw(name, environ)
     if value is None or value == "":
         return default
-    try:
-        number = int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number") from None
-    if minimum is not None and number < minimum:
-        raise ImproperlyConfigured(f"{name}={number} is below the minimum {minimum}")
-    if maximum is not None and number > maximum:
-        raise ImproperlyConfigured(f"{name}={number} is above the maximum {maximum}")
-    return number
+    return _within(name, _parsed(name, value, int, "a whole number"), minimum, maximum)
 
 
 def env_float(
@@ -73,15 +84,10 @@ def env_float(
     value = _raw(name, environ)
     if value is None or value == "":
         return default
-    try:
-        number = float(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from None
-    if number != number or number in (float("inf"), float("-inf")):
+    number = _parsed(name, value, float, "a number")
+    if not math.isfinite(number):
         raise ImproperlyConfigured(f"{name}={value!r} is not a finite number")
-    if minimum is not None and number < minimum:
-        raise ImproperlyConfigured(f"{name}={number} is below the minimum {minimum}")
-    return number
+    return _within(name, number, minimum, None)
 
 
 def env_list(

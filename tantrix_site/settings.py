@@ -7,6 +7,7 @@ CELERY_BROKER_URL, SECRET_KEY and ALLOWED_HOSTS. Every bad value stops start-up 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -326,21 +327,25 @@ CELERY_BEAT_SCHEDULER = "tantrix_site.beat:SelfHealingScheduler"
 CELERY_BEAT_SCHEDULE_FILENAME = env_str(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
 )
+
+
+def _periodic(task: str, seconds_setting: str, default: float) -> dict[str, Any]:
+    """A beat entry: ``task`` every so many seconds, read from ``seconds_setting``."""
+    return {"task": task, "schedule": env_float(seconds_setting, default, minimum=0.5)}
+
+
 CELERY_BEAT_SCHEDULE = {
     # Covers a broker outage at submission time and a worker killed mid-task.
-    "games-sweep-stale-records": {
-        "task": "games.tasks.sweep_stale_records",
-        "schedule": env_float("GAME_RECORD_SWEEP_SECONDS", 60.0, minimum=0.5),
-    },
+    "games-sweep-stale-records": _periodic(
+        "games.tasks.sweep_stale_records", "GAME_RECORD_SWEEP_SECONDS", 60.0
+    ),
     # Reports nobody answered within GAME_REPORT_CONFIRM_HOURS stand (and say so).
-    "games-confirm-overdue-reports": {
-        "task": "games.tasks.confirm_overdue_reports",
-        "schedule": env_float("GAME_REPORT_SWEEP_SECONDS", 900.0, minimum=0.5),
-    },
-    "tournaments-process-deadlines": {
-        "task": "tournaments.tasks.process_deadlines",
-        "schedule": env_float("TOURNAMENT_DEADLINE_SWEEP_SECONDS", 300.0, minimum=0.5),
-    },
+    "games-confirm-overdue-reports": _periodic(
+        "games.tasks.confirm_overdue_reports", "GAME_REPORT_SWEEP_SECONDS", 900.0
+    ),
+    "tournaments-process-deadlines": _periodic(
+        "tournaments.tasks.process_deadlines", "TOURNAMENT_DEADLINE_SWEEP_SECONDS", 300.0
+    ),
     "tournaments-sweep-uncounted-games": {
         "task": "tournaments.tasks.sweep_uncounted_games",
         "schedule": 600.0,
@@ -430,19 +435,16 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
 CELERY_BEAT_SCHEDULE.update(
     {
         # Covers a broker outage when a game was adjudicated, and flags invalidated games.
-        "ratings-sweep-unrated-games": {
-            "task": "ratings.tasks.sweep_unrated_games",
-            "schedule": env_float("RATINGS_SWEEP_SECONDS", 300.0, minimum=0.5),
-        },
+        "ratings-sweep-unrated-games": _periodic(
+            "ratings.tasks.sweep_unrated_games", "RATINGS_SWEEP_SECONDS", 300.0
+        ),
         # The tournament Elo: every tournament whose games or TPs changed is recalculated.
-        "ratings-recalculate-changed-elo": {
-            "task": "ratings.tasks.recalculate_changed_elo",
-            "schedule": env_float("RATINGS_ELO_RECALCULATE_SECONDS", 3600.0, minimum=0.5),
-        },
+        "ratings-recalculate-changed-elo": _periodic(
+            "ratings.tasks.recalculate_changed_elo", "RATINGS_ELO_RECALCULATE_SECONDS", 3600.0
+        ),
         # Master titles not kept by enough Master games are flagged for an admin.
-        "ratings-check-title-lapses": {
-            "task": "ratings.tasks.check_title_lapses",
-            "schedule": env_float("RATINGS_TITLE_LAPSE_CHECK_SECONDS", 86400.0, minimum=0.5),
-        },
+        "ratings-check-title-lapses": _periodic(
+            "ratings.tasks.check_title_lapses", "RATINGS_TITLE_LAPSE_CHECK_SECONDS", 86400.0
+        ),
     }
 )

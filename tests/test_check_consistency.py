@@ -402,6 +402,10 @@ def test_master_tables_follow_the_titles_held_when_the_game_was_played(duel, adm
     assert [u.ids for u in unexpected] == [
         {"game": between_masters.pk, "players": sorted([a.pk, c.pk])}
     ]
+    assert unexpected[0].message == (
+        f"game {between_masters.pk} moved ratings it does not count for: "
+        f"player {min(a.pk, c.pk)} in master, player {max(a.pk, c.pk)} in master"
+    )
 
 
 def test_duplicated_rating_change(duel):

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from players.models import Player
 from players.roles import player_of
 from players.types import User
+from tantrix_site.forms import apply_service_errors
 from tournaments import selectors, services
 from tournaments.models import (
     Category,
@@ -32,15 +33,6 @@ from tournaments.models import (
 )
 
 
-def _apply_service_errors(form: forms.Form, exc: ValidationError) -> None:
-    """Put a service's errors on the form's fields; errors for other names go above the form."""
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
-
-
 class ServiceForm(forms.Form):
     """A form whose `apply` calls one service and returns its result, or None on errors."""
 
@@ -48,7 +40,7 @@ class ServiceForm(forms.Form):
         try:
             return service(**kwargs)
         except ValidationError as exc:
-            _apply_service_errors(self, exc)
+            apply_service_errors(self, exc)
             return None
 
 

@@ -7,6 +7,9 @@ to everyone but its staff; a service's PermissionDenied is a 403.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -34,6 +37,8 @@ from tournaments.services.exports import event_export, pairings_csv, results_csv
 from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
 
+T = TypeVar("T")
+
 
 def _posted(request):
     return request.POST if request.method == "POST" else None
@@ -60,16 +65,26 @@ def _action(request, *, title: str, form, back: str, submit: str, **extra):
     return render(request, "tournaments/action_form.html", context)
 
 
+def _applied(request, form, apply: Callable[[], T | None]) -> T | None:
+    """What a valid POST of ``form`` did (``apply()``'s result), or None: not a POST, invalid
+    input, or a refusal by the service (which the form then carries as its errors)."""
+    if request.method == "POST" and form.is_valid():
+        return apply()
+    return None
+
+
+def _back_to_event(request, event: Event, message: str) -> HttpResponse:
+    messages.success(request, message)
+    return redirect("event-page", pk=event.pk)
+
+
 @login_required
 def table_open_create_view(request, pk: int):
     championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
     _require(can_manage(request.user, championship))
     form = TableOpenForm(_posted(request), championship=championship)
-    if request.method == "POST" and form.is_valid():
-        event = form.apply(actor=request.user)
-        if event is not None:
-            messages.success(request, f"{event.name} is created: register its players.")
-            return redirect("event-page", pk=event.pk)
+    if (event := _applied(request, form, lambda: form.apply(actor=request.user))) is not None:
+        return _back_to_event(request, event, f"{event.name} is created: register its players.")
     return _action(
         request,
         title=f"New table open in {championship}",
@@ -86,11 +101,8 @@ def table_open_start_view(request, pk: int):
     event = _event(request, pk)
     _require(can_manage(request.user, event.championship))
     form = StartForm(_posted(request), initial={"draw_seed": event.draw_seed})
-    if request.method == "POST" and form.is_valid():
-        started = form.apply(actor=request.user, event=event)
-        if started is not None:
-            messages.success(request, f"{event.name} has started: round 1 is published.")
-            return redirect("event-page", pk=event.pk)
+    if _applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
+        return _back_to_event(request, event, f"{event.name} has started: round 1 is published.")
     return _action(
         request,
         title=f"Start {event.name}",
@@ -143,13 +155,10 @@ def open_late_entry_view(request, pk: int):
     event = _event(request, pk)
     _require(can_rule(request.user, event.championship))
     form = LateEntryForm(_posted(request))
-    if request.method == "POST" and form.is_valid():
-        entry = form.apply(actor=request.user, event=event)
-        if entry is not None:
-            messages.success(
-                request, f"{entry.player.display_name} joins at round {entry.joined_round}."
-            )
-            return redirect("event-page", pk=event.pk)
+    entry = _applied(request, form, lambda: form.apply(actor=request.user, event=event))
+    if entry is not None:
+        joins = f"{entry.player.display_name} joins at round {entry.joined_round}."
+        return _back_to_event(request, event, joins)
     return _action(
         request,
         title=f"Late entry to {event.name}",
@@ -167,10 +176,8 @@ def entry_drop_view(request, pk: int):
     event = _event(request, entry.event_id)
     _require(can_rule(request.user, event.championship))
     form = DropForm(_posted(request))
-    dropped = request.method == "POST" and form.is_valid()
-    if dropped and form.apply(actor=request.user, entry=entry) is not None:
-        messages.success(request, f"{entry.player.display_name} has dropped out.")
-        return redirect("event-page", pk=event.pk)
+    if _applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
+        return _back_to_event(request, event, f"{entry.player.display_name} has dropped out.")
     return _action(
         request,
         title=f"{entry.player.display_name} drops out of {event.name}",
@@ -187,9 +194,8 @@ def event_tiebreaks_view(request, pk: int):
     event = _event(request, pk)
     _require(can_manage(request.user, event.championship))
     form = TieBreaksForm(_posted(request), event=event)
-    if request.method == "POST" and form.is_valid() and form.apply(actor=request.user):
-        messages.success(request, f"The tie-breaks of {event.name} are set.")
-        return redirect("event-page", pk=event.pk)
+    if _applied(request, form, lambda: form.apply(actor=request.user)) is not None:
+        return _back_to_event(request, event, f"The tie-breaks of {event.name} are set.")
     warning = None
     if event.status in ("drawn", "finished"):
         warning = "The event has started: a change needs your confirmation and is audited."

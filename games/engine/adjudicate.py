@@ -190,7 +190,8 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None  # a duplicate key somewhere (or a string holding '":'): be strict
 
     bits = [NAME_BIT[colour] for colour in colours]
-    outcome = _replay(seats, [list(hand) for hand in hands], bag, rows, bits)
+    with fb.grids_lent() as (grids, touched):
+        outcome = _replay(grids, touched, seats, [list(hand) for hand in hands], bag, rows, bits)
     if outcome is None:
         return None
     end_kind, scores, turns, endgame_from, lines = outcome
@@ -251,21 +252,6 @@ def _winner(end: str, scores: list[int], seats: int, pairs: bool, loser: int | N
 
 
 def _replay(
-    seats: int,
-    hands: list[list[int]],
-    bag: list[int],
-    rows: list[tuple[int, int, int, int, int]],
-    bits: list[int],
-) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
-    grids = fb.grids_take()
-    touched = [ORIGIN]
-    try:
-        return _replay_on(grids, touched, seats, hands, bag, rows, bits)
-    finally:
-        fb.grids_give(grids, touched)
-
-
-def _replay_on(
     g: fb.Grids,
     touched: list[int],
     seats: int,

@@ -213,25 +213,10 @@ class Board:
             return four
         return self._r3(cell, made)
 
-    def space_breach(self, cell: int) -> Breach | None:
-        """R2 or R3 for a tile at ``cell``: the part of the restrictions that ignores colours."""
-        word_at = self.word_at
-        pattern = self.pattern
-        made: list[int] = []
-        for delta in DELTAS:
-            space = cell + delta
-            if not word_at[space]:
-                sides = pattern[space].bit_count() + 1
-                if sides >= 4:
-                    return Breach(FOUR_SIDED_SPACE, space)
-                if sides == 3:
-                    made.append(space)
-        return self._r3(cell, made)
+    def space_breach(self, cell: int, *, by_simulation: bool = False) -> Breach | None:
+        """R2 or R3 for a tile at ``cell``: the part of the restrictions that ignores colours.
 
-    def simulate(self, cell: int) -> Breach | None:
-        """R2 or R3 for a tile at ``cell`` by the full simulation, never the cached closure.
-
-        Slower than ``space_breach``; kept as the reference the fast path is tested against.
+        ``by_simulation`` decides R3 by the full simulation instead of the cached closure.
         """
         word_at = self.word_at
         pattern = self.pattern
@@ -244,7 +229,14 @@ class Board:
                     return Breach(FOUR_SIDED_SPACE, space)
                 if sides == 3:
                     made.append(space)
-        return self._simulate(cell, made)
+        return self._simulate(cell, made) if by_simulation else self._r3(cell, made)
+
+    def simulate(self, cell: int) -> Breach | None:
+        """R2 or R3 for a tile at ``cell`` by the full simulation, never the cached closure.
+
+        Slower than ``space_breach``; kept as the reference the fast path is tested against.
+        """
+        return self.space_breach(cell, by_simulation=True)
 
     def _r3(self, cell: int, made: list[int]) -> Breach | None:
         forced = self.forced

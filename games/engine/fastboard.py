@@ -23,7 +23,20 @@ the literal replay, which says what is wrong.
 
 from __future__ import annotations
 
-from .tables import BOARD_SIZE, DELTA_SET, DELTAS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from .tables import (
+    BOARD_SIZE,
+    DELTA_SET,
+    DELTAS,
+    FACES,
+    NIBBLES,
+    ORIGIN,
+    PATH_SIDES,
+    ROTATIONS,
+    WORDS,
+)
 
 TR_SIZE = 57 * ROTATIONS
 # WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it shows that neighbour) pairs.
@@ -107,6 +120,18 @@ def grids_give(g: Grids, touched: list[int]) -> None:
         tr_at[cell] = pat[cell] = nb[cell] = rank[cell] = vnb[cell] = 0
     if len(_POOL) < 8:
         _POOL.append(g)
+
+
+@contextmanager
+def grids_lent() -> Iterator[tuple[Grids, list[int]]]:
+    """Grids from the pool and the list of cells the user touches (the origin first); both go
+    back, zeroed, when the block ends, however it ends."""
+    g = grids_take()
+    touched = [ORIGIN]
+    try:
+        yield g, touched
+    finally:
+        grids_give(g, touched)
 
 
 def controlled_ok(cell: int, g: Grids) -> bool:

@@ -175,12 +175,8 @@ def legal_moves(position: Any) -> list[dict[str, Any]]:
     board's ``MalformedPosition``).
     """
     tiles, hand, bag_empty, free_move_made = read_position(position, whole=False)
-    g = fb.grids_take()
-    touched = [ORIGIN]
-    try:
+    with fb.grids_lent() as (g, touched):
         found = _fast_moves(g, touched, tiles, hand, not bag_empty, free_move_made)
-    finally:
-        fb.grids_give(g, touched)
     if found is None:
         return literal_legal_moves(position)  # raises when the position is malformed
     q0, r0 = (tiles[0][1], tiles[0][2]) if tiles else (0, 0)

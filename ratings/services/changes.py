@@ -28,12 +28,7 @@ from ratings.systems import (
 
 
 def _params_for(system: str) -> LobbyParams:
-    return {
-        RatingSystem.LOBBY: rating_params.lobby_params,
-        RatingSystem.MONTHLY: rating_params.monthly_params,
-        RatingSystem.DOUBLES: rating_params.doubles_params,
-        RatingSystem.MASTER: rating_params.master_params,
-    }[system]()
+    return rating_params.table_params(system)
 
 
 def start_value(system: str) -> float:

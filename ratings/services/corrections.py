@@ -260,24 +260,11 @@ def rating_adjust(
         raise ValidationError({"player": "No such player."})
     with transaction.atomic():
         _lock(system)
-        if system in PER_GAME_SYSTEMS:
-            change = _adjust_timeline(
-                actor=actor,
-                player_id=player_id,
-                system=system,
-                reason=reason,
-                delta=delta,
-                value=value,
-            )
-        else:
-            change = _adjust_elo(
-                actor=actor,
-                player_id=player_id,
-                system=system,
-                reason=reason,
-                delta=delta,
-                value=value,
-            )
+        # A game-by-game table replays its history from the adjustment; the Elo just moves.
+        adjust = _adjust_timeline if system in PER_GAME_SYSTEMS else _adjust_elo
+        change = adjust(
+            actor=actor, player_id=player_id, system=system, reason=reason, delta=delta, value=value
+        )
         if system in SCALED_SYSTEMS and delta is not None:
             wanted = change.before + delta
             if not 0.0 <= wanted <= 1000.0:  # the transaction is rolled back

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from players.types import User
@@ -30,6 +32,38 @@ def _open_review(review_id: int) -> Review:
     return review
 
 
+def _review_audit(*, actor: User, review: Review, action: str, note: str, **extra: Any) -> None:
+    _audit(
+        actor=actor,
+        action=action,
+        reason=note,
+        review=review,
+        player_id=review.player_id,
+        change=review.change,
+        **extra,
+    )
+
+
+def _reviews_close_reverted(
+    *, actor: User, review: Review, reviews: QuerySet[Review], note: str, details: dict[str, Any]
+) -> Review:
+    """Close ``reviews`` (``review`` among them) as reverted by ``actor`` with ``note``, under
+    one audit entry for ``review`` that lists them all; returns ``review`` as it now stands."""
+    closed = list(reviews.values_list("pk", flat=True))
+    Review.objects.filter(pk__in=closed).update(
+        status=ReviewStatus.REVERTED, reviewer=_actor(actor), note=note, resolved_at=timezone.now()
+    )
+    review.refresh_from_db()
+    _review_audit(
+        actor=actor,
+        review=review,
+        action=AuditAction.REVIEW_REVERT,
+        note=note,
+        details={**details, "reviews_closed": closed},
+    )
+    return review
+
+
 def review_approve(*, actor: User, review_id: int, note: str) -> Review:
     """Close a review leaving the ratings as they are."""
     note = _require_note(note)
@@ -40,13 +74,11 @@ def review_approve(*, actor: User, review_id: int, note: str) -> Review:
         review.note = note
         review.resolved_at = timezone.now()
         review.save(update_fields=["status", "reviewer", "note", "resolved_at"])
-        _audit(
+        _review_audit(
             actor=actor,
-            action=AuditAction.REVIEW_APPROVE,
-            reason=note,
             review=review,
-            player_id=review.player_id,
-            change=review.change,
+            action=AuditAction.REVIEW_APPROVE,
+            note=note,
             title=review.title,
         )
     return review
@@ -71,25 +103,12 @@ def review_revert(*, actor: User, review_id: int, note: str) -> Review:
                 game_ratings_revert(actor=actor, game_id=game_id, note=note)
         elif not review.change.is_reverted:
             change_revert(actor=actor, change_id=review.change_id, note=note)
-        now = timezone.now()
         siblings = Review.objects.filter(status=ReviewStatus.OPEN)
         siblings = (
             siblings.filter(Q(game_id=game_id) | Q(change__game_id=game_id))
             if game_id is not None
             else siblings.filter(pk=review.pk)
         )
-        closed = list(siblings.values_list("pk", flat=True))
-        siblings.update(
-            status=ReviewStatus.REVERTED, reviewer=_actor(actor), note=note, resolved_at=now
+        return _reviews_close_reverted(
+            actor=actor, review=review, reviews=siblings, note=note, details={"game": game_id}
         )
-        review.refresh_from_db()
-        _audit(
-            actor=actor,
-            action=AuditAction.REVIEW_REVERT,
-            reason=note,
-            review=review,
-            player_id=review.player_id,
-            change=review.change,
-            details={"game": game_id, "reviews_closed": closed},
-        )
-    return review

@@ -15,7 +15,6 @@ from games.models import Game
 from players.models import Player
 from players.types import User
 from ratings.models import (
-    AuditAction,
     ChangeReason,
     RatingChange,
     RatingSystem,
@@ -25,10 +24,11 @@ from ratings.models import (
     ReviewStatus,
 )
 from ratings.selectors import both_seats, elo_event_state
-from ratings.services.changes import _actor, _audit, _require_note
+from ratings.services.changes import _actor, _require_note
 from ratings.services.corrections import games_ratings_revert
 from ratings.services.elo import EloRecalculation, elo_event_recalculate
 from ratings.services.recompute import ratings_recompute
+from ratings.services.reviews import _open_review, _reviews_close_reverted
 from ratings.services.scheduling import SCHEDULE_CACHE
 
 # --- A recompute as a task ---------------------------------------------------------------------
@@ -193,13 +193,7 @@ def review_revert_series(*, actor: User, review_id: int, note: str) -> Review:
     one replay per table; the other open flags of those games close with it."""
     note = _require_note(note)
     with transaction.atomic():
-        review = Review.objects.select_for_update().filter(pk=review_id).first()
-        if review is None:
-            raise ValidationError({"review": "No such review."})
-        if not review.is_open:
-            raise ValidationError(
-                {"review": f"This review is already {review.get_status_display()}."}
-            )
+        review = _open_review(review_id)
         if review.kind != ReviewKind.REPEATED_RESULTS:
             raise ValidationError({"review": "Only a repeated-results flag has a series."})
         series = review_series(review)
@@ -210,21 +204,10 @@ def review_revert_series(*, actor: User, review_id: int, note: str) -> Review:
         closed = Review.objects.filter(status=ReviewStatus.OPEN, game_id__in=all_ids) | (
             Review.objects.filter(pk=review.pk)
         )
-        closed_ids = list(closed.values_list("pk", flat=True))
-        Review.objects.filter(pk__in=closed_ids).update(
-            status=ReviewStatus.REVERTED,
-            reviewer=_actor(actor),
-            note=note,
-            resolved_at=timezone.now(),
-        )
-        review.refresh_from_db()
-        _audit(
+        return _reviews_close_reverted(
             actor=actor,
-            action=AuditAction.REVIEW_REVERT,
-            reason=note,
             review=review,
-            player_id=review.player_id,
-            change=review.change,
-            details={"series": all_ids, "reverted": game_ids, "reviews_closed": closed_ids},
+            reviews=closed,
+            note=note,
+            details={"series": all_ids, "reverted": game_ids},
         )
-    return review

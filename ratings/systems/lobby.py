@@ -25,8 +25,10 @@ docs/ratings.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
+from typing import TypeVar
 
 __all__ = [
     "DOUBLES_PARAMS",
@@ -46,6 +48,9 @@ __all__ = [
 
 # Ratings at or near 0 would make the opponent ratio infinite; below this they count as this.
 RATIO_RATING_FLOOR = 1.0
+
+# One player's rating (lobby, monthly, Master) or a pair of partners' ratings (doubles).
+Side = TypeVar("Side")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +177,26 @@ def _weight(robot: bool, params: LobbyParams) -> float:
     return params.robot_weight if robot else 1.0
 
 
+def _by_scores(
+    update: Callable[..., tuple[Side, Side]],
+    draw: Callable[..., tuple[Side, Side]],
+    side_a: Side,
+    side_b: Side,
+    score_a: int,
+    score_b: int,
+    robot: bool,
+    params: LobbyParams,
+) -> tuple[Side, Side]:
+    """Route a game given both scores to the won-game or tied-game update of its table (single
+    or doubles), with the winner passed first and the result handed back in (a, b) order."""
+    if score_a > score_b:
+        return update(side_a, side_b, score_a - score_b, robot=robot, params=params)
+    if score_b > score_a:
+        new_b, new_a = update(side_b, side_a, score_b - score_a, robot=robot, params=params)
+        return new_a, new_b
+    return draw(side_a, side_b, robot=robot, params=params)
+
+
 def lobby_update(
     winner_rating: float,
     loser_rating: float,
@@ -233,14 +258,7 @@ def lobby_game(
     params: LobbyParams = LOBBY_PARAMS,
 ) -> tuple[float, float]:
     """Ratings after a two-player game given both scores: ``(new_a, new_b)``."""
-    if score_a > score_b:
-        return lobby_update(rating_a, rating_b, score_a - score_b, robot=robot, params=params)
-    if score_b > score_a:
-        new_b, new_a = lobby_update(
-            rating_b, rating_a, score_b - score_a, robot=robot, params=params
-        )
-        return new_a, new_b
-    return lobby_draw(rating_a, rating_b, robot=robot, params=params)
+    return _by_scores(lobby_update, lobby_draw, rating_a, rating_b, score_a, score_b, robot, params)
 
 
 Pair = tuple[float, float]
@@ -317,9 +335,4 @@ def doubles_game(
     params: LobbyParams = DOUBLES_PARAMS,
 ) -> tuple[Pair, Pair]:
     """Doubles ratings after a pairs game given both team scores: ``(new_team_a, new_team_b)``."""
-    if score_a > score_b:
-        return doubles_update(team_a, team_b, score_a - score_b, robot=robot, params=params)
-    if score_b > score_a:
-        new_b, new_a = doubles_update(team_b, team_a, score_b - score_a, robot=robot, params=params)
-        return new_a, new_b
-    return doubles_draw(team_a, team_b, robot=robot, params=params)
+    return _by_scores(doubles_update, doubles_draw, team_a, team_b, score_a, score_b, robot, params)

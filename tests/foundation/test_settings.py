@@ -54,6 +54,10 @@ def test_env_float_refuses_non_finite():
         env.env_float("F", 1.0, environ={"F": "nan"})
     with pytest.raises(ImproperlyConfigured, match="not a number"):
         env.env_float("F", 1.0, environ={"F": "fast"})
+    with pytest.raises(ImproperlyConfigured, match="not a finite number"):
+        env.env_float("F", 1.0, environ={"F": "-inf"})
+    with pytest.raises(ImproperlyConfigured, match="F=0.1 is below the minimum 0.5"):
+        env.env_float("F", 1.0, minimum=0.5, environ={"F": "0.1"})
 
 
 def test_env_list_splits_and_trims():

@@ -102,12 +102,12 @@ def test_monthly_table_restarts_at_700_on_the_first(four):
     october = timezone.make_aware(dt.datetime(2026, 10, 30, 20, 0))
     november = timezone.make_aware(dt.datetime(2026, 11, 2, 9, 0))
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10], played_at=october).pk)
-    first = lobby_update(700.0, 700.0, 9, params=rating_params.monthly_params())
+    first = lobby_update(700.0, 700.0, 9, params=rating_params.table_params("monthly"))
     assert (value(a, "monthly"), value(b, "monthly")) == first
     assert rating(a, "monthly").period == "2026-10"
 
     services.game_ratings_apply(game_id=make_game([b, a], [25, 20], played_at=november).pk)
-    second = lobby_update(700.0, 700.0, 5, params=rating_params.monthly_params())  # from 700
+    second = lobby_update(700.0, 700.0, 5, params=rating_params.table_params("monthly"))  # from 700
     assert (value(b, "monthly"), value(a, "monthly")) == second
     assert rating(a, "monthly").period == "2026-11"
     assert rating(a, "monthly").games == 1
@@ -125,7 +125,7 @@ def test_doubles_example_from_the_docs(four):
     )
     assert services.game_ratings_apply(game_id=game.pk) == ["doubles"]
     (w1, w2), (l1, l2) = doubles_update(
-        (600.0, 400.0), (700.0, 300.0), 4, params=rating_params.doubles_params()
+        (600.0, 400.0), (700.0, 300.0), 4, params=rating_params.table_params("doubles")
     )
     assert (value(a1, "doubles"), value(a2, "doubles")) == (w1, w2)
     assert (value(b1, "doubles"), value(b2, "doubles")) == (l1, l2)

@@ -242,5 +242,9 @@ def test_review_revert_reverts_the_flagged_game_and_closes_its_reviews(pair, adm
     services.review_revert(actor=admin_user, review_id=reviews[0].pk, note="smurf account")
     assert value(a) == 500.0 and value(b) == 500.0
     assert set(Review.objects.values_list("status", flat=True)) == {"reverted"}
+    entry = AuditEntry.objects.get(action="review_revert")
+    assert (entry.review_id, entry.reason) == (reviews[0].pk, "smurf account")
+    assert entry.details["game"] == game.pk
+    assert sorted(entry.details["reviews_closed"]) == sorted(r.pk for r in reviews)
     with pytest.raises(ValidationError):
         services.review_approve(actor=admin_user, review_id=reviews[1].pk, note="too late")

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from players.models import AuditEntry
 from ratings import services
 from ratings.models import RecomputeRun, Review
 from tests.conftest import client_for
@@ -166,6 +167,10 @@ def test_a_repeated_results_series_is_listed_by_name_and_reverted_in_one_action(
         f"/api/ratings/reviews/{review.pk}/revert-series/", {"note": "win trading"}, format="json"
     )
     assert response.status_code == 200 and response.json()["status"] == "reverted"
+    entry = AuditEntry.objects.get(action="review_revert")
+    assert (entry.review_id, entry.reason) == (review.pk, "win trading")
+    assert entry.details["series"] == [g.pk for g in games] == entry.details["reverted"]
+    assert review.pk in entry.details["reviews_closed"]
     # Every game of the series is out: the ratings equal the history without them.
     assert value(winner) == 500.0
     result = services.ratings_recompute(systems=["lobby", "monthly"])

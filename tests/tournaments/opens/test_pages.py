@@ -8,9 +8,16 @@ from django.urls import reverse
 
 from players.models import AuditEntry
 from tests.conftest import client_for
-from tests.factories import make_organiser
+from tests.factories import PlayerFactory, make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
-from tournaments.models import AuditAction, Event, MatchStatus, TableResult
+from tournaments.models import (
+    AuditAction,
+    Entry,
+    EntryStatus,
+    Event,
+    MatchStatus,
+    TableResult,
+)
 from tournaments.services import event_create
 from tournaments.standings import round_tables
 
@@ -251,3 +258,31 @@ def test_a_table_open_is_started_not_drawn_but_either_way_gets_tables(setting):
     first = event.rounds.get(number=1)
     assert first.deadline is None
     assert [t.number for t in round_tables(first)] == [1, 2, 3]
+
+
+def test_start_late_entry_and_drop_out_from_their_pages(setting):
+    """Each form page runs its service on a valid POST and goes back to the event page with a
+    message; a refusal shows the form again with the service's words."""
+    organiser, championship, controller = setting
+    event = table_open(organiser, championship, 6, start=False, swiss_rounds=3)
+    event_url = reverse("event-page", args=[event.pk])
+
+    response = _login(organiser).post(reverse("open-start", args=[event.pk]), {"draw_seed": 1})
+    assert response.status_code == 302 and response.url == event_url
+    assert event.rounds.filter(number=1).exists()
+
+    web = _login(controller)
+    late = PlayerFactory()
+    response = web.post(reverse("open-late-entry", args=[event.pk]), {"player": str(late.pk)})
+    assert response.status_code == 302 and response.url == event_url
+    entry = Entry.objects.get(event=event, player=late)
+    message = str(list(web.get(event_url).context["messages"])[0])
+    assert message == f"{late.display_name} joins at round {entry.joined_round}."
+
+    drop_url = reverse("open-entry-drop", args=[entry.pk])
+    response = web.post(drop_url, {"reason": "ill"})
+    assert response.status_code == 302 and response.url == event_url
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.WITHDRAWN
+    again = web.post(drop_url, {"reason": "ill"})
+    assert again.status_code == 200 and "is no longer in play" in again.content.decode()

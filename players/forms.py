@@ -7,7 +7,7 @@ from django_countries import countries
 from django_countries.fields import LazyTypedChoiceField
 
 from players import selectors, services
-from players.models import ClaimRequest, Colour, Player
+from players.models import LANGUAGE_CHOICES, ClaimRequest, Colour, Player
 from players.services import SiteRole
 from players.timezones import zone_choices
 from tantrix_site.forms import apply_service_errors
@@ -95,6 +95,12 @@ class PlayerProfileForm(forms.Form):
         required=False,
         label=_("Time zone"),
         help_text=_("Times on the site are shown in this zone."),
+    )
+    language = forms.ChoiceField(
+        choices=[("", _("The browser's")), *LANGUAGE_CHOICES],
+        required=False,
+        label=_("Language"),
+        help_text=_("The site speaks to you in this language."),
     )
 
     def __init__(self, *args, show_private: bool, **kwargs) -> None:

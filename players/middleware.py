@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from players.roles import player_of
 from players.timezones import zone_for
@@ -30,3 +30,20 @@ class TimezoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class LanguageMiddleware:
+    """The signed-in player's chosen language (their profile) over the cookie and the
+    browser's Accept-Language, which LocaleMiddleware has already applied. The switcher in the
+    header saves the choice in the profile as well (players.views.language_set), so the two
+    never disagree for a signed-in reader."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        player = player_of(getattr(request, "user", None))
+        if player is not None and player.language:
+            translation.activate(player.language)
+            request.LANGUAGE_CODE = translation.get_language()
+        return self.get_response(request)

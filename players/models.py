@@ -18,6 +18,11 @@ class Colour(models.TextChoices):
     GREEN = "green", "Green"
 
 
+# Stored in the player's profile: a language code of settings.LANGUAGES (a constant list here,
+# so a change of the setting needs no migration).
+LANGUAGE_CHOICES = [(code, name) for code, name in settings.LANGUAGES]
+
+
 class Player(models.Model):
     """A Tantrix player. May exist before (or without) a user account: organisers enter players."""
 
@@ -38,6 +43,8 @@ class Player(models.Model):
     time_zone = models.CharField(
         max_length=64, blank=True, default="", validators=[validate_time_zone]
     )
+    # The language this player reads the site in (settings.LANGUAGES); empty: the browser's.
+    language = models.CharField(max_length=8, blank=True, default="", choices=LANGUAGE_CHOICES)
     # Robot opponents exist in the lobby; games against them count half in the ranking.
     is_robot = models.BooleanField(default=False)
     # Who entered an accountless player: that organiser (with staff) may hand out a claim link

@@ -5,7 +5,7 @@ from django_countries.serializer_fields import CountryField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from players.models import AuditEntry, ClaimRequest, Colour, Player
+from players.models import LANGUAGE_CHOICES, AuditEntry, ClaimRequest, Colour, Player
 from players.services import SiteRole, can_see_private
 from players.timezones import validate_time_zone
 
@@ -26,6 +26,12 @@ class PlayerSerializer(serializers.ModelSerializer):
         validators=[validate_time_zone],
         help_text="IANA name such as Europe/Paris; empty for the site's time zone. Private.",
     )
+    language = serializers.ChoiceField(
+        choices=LANGUAGE_CHOICES,
+        required=False,
+        allow_blank=True,
+        help_text="The language the player reads the site in; empty for the browser's. Private.",
+    )
 
     class Meta:
         model = Player
@@ -38,6 +44,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             "first_colour",
             "second_colour",
             "time_zone",
+            "language",
             "has_account",
             "created",
             "updated",
@@ -57,6 +64,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             # Date of birth is private: never shown to other players or the public.
             data.pop("date_of_birth", None)
             data.pop("time_zone", None)
+            data.pop("language", None)
         return data
 
 

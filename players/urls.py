@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.player_list_view, name="player-list"),
     path("new/", views.player_create_view, name="player-new"),
     path("roles/", views.roles_view, name="player-roles"),
+    path("language/", views.language_set_view, name="language-set"),
     path("notices/", notice_views.notice_list_view, name="notice-list"),
     path("notices/read/", notice_views.notices_read_view, name="notices-read"),
     path("audit/", views.audit_view, name="audit-log"),

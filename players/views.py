@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -13,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from players import selectors, services
 from players.audit_registry import (
@@ -101,6 +103,7 @@ def player_edit_view(request, pk: int):
     if show_private:
         initial["date_of_birth"] = player.date_of_birth
         initial["time_zone"] = player.time_zone
+        initial["language"] = player.language
     form = PlayerProfileForm(request.POST or None, initial=initial, show_private=show_private)
     if (
         request.method == "POST"
@@ -432,3 +435,16 @@ def claim_request_decide_view(request, pk: int, decision: str):
             )
             return redirect("claim-request-detail", pk=claim.pk)
     return claim_request_detail_view(request, pk, form=form, status=400)
+
+
+@require_POST
+def language_set_view(request):
+    """The header's language switcher: Django's ``set_language`` (the language cookie, then back
+    to the page), and for a signed-in player their profile's language as well, so the choice
+    follows them to other browsers."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    player = player_of(request.user)
+    if player is not None and language in dict(settings.LANGUAGES):
+        services.player_language_set(player=player, language=language)
+    return response

@@ -62,13 +62,17 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the language cookie (the header's switcher), else Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "tantrix_site.middleware.RequestSizeLimitMiddleware",
     "tantrix_site.middleware.ServiceBusyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Times in the signed-in player's own zone (their profile), else TIME_ZONE.
+    # Times in the signed-in player's own zone (their profile), else TIME_ZONE; their profile's
+    # language, when they chose one, over the cookie and Accept-Language.
     "players.middleware.TimezoneMiddleware",
+    "players.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -123,6 +127,18 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
+# The five languages of the site (docs/translations.md). Each name is written in its own
+# language, as the switcher shows it.
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("ru", "Русский"),
+    ("hu", "Magyar"),
+    ("cs", "Čeština"),
+    ("tr", "Türkçe"),
+]
+# The catalogues are in the repository, compiled (.mo) as well, so a fresh clone serves every
+# language with no gettext tools installed.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

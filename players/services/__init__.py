@@ -23,6 +23,7 @@ from players.services.profiles import (
     can_see_private,
     new_user,
     player_create,
+    player_language_set,
     player_signup,
     player_update,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "new_user",
     "player_create",
     "player_signup",
+    "player_language_set",
     "player_update",
     "role_grant",
     "role_withdraw",

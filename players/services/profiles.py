@@ -23,9 +23,10 @@ EDITABLE_FIELDS = (
     "first_colour",
     "second_colour",
     "time_zone",
+    "language",
 )
 # Private fields: seen and changed only by the player and staff (docs/roles.md).
-PRIVATE_FIELDS = ("date_of_birth", "time_zone")
+PRIVATE_FIELDS = ("date_of_birth", "time_zone", "language")
 
 
 def _check_display_name_free(display_name: str, *, exclude_pk: int | None = None) -> None:
@@ -132,6 +133,11 @@ def can_see_private(actor: User, player: Player) -> bool:
 
 
 @transaction.atomic
+def player_language_set(*, player: Player, language: str) -> None:
+    """The player's own choice from the header's switcher (a preference: not audited)."""
+    Player.objects.filter(pk=player.pk).update(language=language)
+
+
 def player_update(*, actor: User, player: Player, **fields: Any) -> Player:
     if not can_edit_player(actor, player):
         raise PermissionDenied(_("You may edit only your own profile."))

@@ -267,6 +267,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "healthz": {"GET": EVERYONE},
     "login": {"GET": EVERYONE, "POST": (BAD,) * 5, "PUT": (BAD,) * 5},  # no credentials
     "logout": {"POST": EVERYONE},
+    "language-set": {"POST": EVERYONE},  # the header's switcher: a cookie, and the profile
     "signup": {"GET": EVERYONE, "POST": (BAD, OK, OK, OK, OK)},  # signed in: sent home
     "api:api-root": {"GET": EVERYONE},
     "api:api-token": {"POST": (BAD, BAD, BAD, BAD, BAD)},  # no credentials in the body

@@ -77,3 +77,22 @@ def test_the_api_answers_in_the_accept_language():
     assert english.status_code == russian.status_code == 401
     assert english.data["detail"] != russian.data["detail"]
     assert re.search("[а-яА-Я]", str(russian.data["detail"]))
+
+
+def test_cached_page_fragments_are_kept_per_language():
+    """A fragment built for a Hungarian reader is never served to an English one."""
+    from django.utils import translation
+
+    from tournaments.pages.cache import cached_fragment
+
+    built: list[str] = []
+
+    def build() -> str:
+        built.append(translation.get_language())
+        return f"<p>{translation.get_language()}</p>"
+
+    for language in ("hu", "en-gb", "hu"):
+        with translation.override(language):
+            html, _ = cached_fragment("probe", championship_id=1, event_id=1, build=build)
+            assert html == f"<p>{language}</p>"
+    assert built == ["hu", "en-gb"]

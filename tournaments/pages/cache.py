@@ -31,7 +31,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
-from django.utils import timezone
+from django.utils import timezone, translation
 
 logger = logging.getLogger(__name__)
 
@@ -76,9 +76,11 @@ def cached_fragment(
     """(html, version): the fragment from the cache, or built and stored."""
     try:
         version = versions(championship_id=championship_id, event_id=event_id)
-        # Times are rendered in the viewer's zone (a profile setting): one copy per zone.
+        # Times are rendered in the viewer's zone (a profile setting) and words in their
+        # language: one copy per zone and language.
         zone = timezone.get_current_timezone_name()
-        key = f"{_prefix()}:f:{championship_id}:{event_id}:{name}:{zone}:{version}"
+        language = translation.get_language() or ""
+        key = f"{_prefix()}:f:{championship_id}:{event_id}:{name}:{zone}:{language}:{version}"
         html = _cache().get(key)
     except Exception:  # a cache outage must not fail the page
         logger.warning("page cache unreachable; building %s without it", name, exc_info=True)

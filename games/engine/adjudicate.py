@@ -190,7 +190,7 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None  # a duplicate key somewhere (or a string holding '":'): be strict
 
     bits = [NAME_BIT[colour] for colour in colours]
-    outcome = _replay(seats, [list(hand) for hand in hands], bag, rows, bits)
+    outcome = _replay(seats, hands, bag, rows, bits)
     if outcome is None:
         return None
     end_kind, scores, turns, endgame_from, lines = outcome
@@ -281,12 +281,13 @@ def _replay_on(
     a legal placement is by the mover, into a forced space, or the free move with no fill.
     Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
     """
-    tr_at, pat, nb = g[0], g[1], g[2]
+    tr_at, pat, nb, rank, vnb = g
     forced: set[int] = set()
     order = 0
     has_fill = fb.has_fill
-    place = fb.place
-    not_mono = fb.NOT_MONO
+    fill_tiles = fb.fill_tiles
+    grow = fb.grow
+    links = fb.LINKS
     word_of = fb.WORD
     held = [sum(1 << tile for tile in hand) for hand in hands]
     bag_size = len(bag)
@@ -296,6 +297,11 @@ def _replay_on(
     turn_used = False
     turns = 0
     endgame_from = None
+    # The tiles that fit some forced space by colour (fb.fill_tiles), recomputed only when a
+    # forced space or its pattern has changed: most "could the mover fill?" questions end at
+    # one AND with the hand, without a search.
+    fillers = 0
+    stale = False
     cells: list[int] = []
     q0 = r0 = 0
     for number_, (seat, tile, q, r, rotation) in enumerate(rows, 1):
@@ -311,31 +317,32 @@ def _replay_on(
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
-        while True:
-            if free_done:
-                if held[mover] and (
-                    (seat == mover and cell in forced)
-                    or (forced and has_fill(held[mover], restricted, g, forced))
-                ):
+        if (free_done and not (seat == mover and cell in forced)) or not held[mover]:
+            while True:
+                if free_done:
+                    hand = held[mover]
+                    if hand and forced:
+                        if stale:
+                            fillers = fill_tiles(forced, pat)
+                            stale = False
+                        if fillers & hand and has_fill(hand, restricted, g, forced):
+                            break
+                elif held[mover]:
                     break
-            elif held[mover]:
-                break
-            for step in range(1, seats + 1):
-                following = (mover + step) % seats
-                if held[following]:
-                    break
-            else:
-                return None  # every tile is placed: a placement after the end
-            mover = following
-            free_done = False
-            turn_used = False
-        if seat != mover or not held[seat] >> tile & 1:
+                for step in range(1, seats + 1):
+                    following = (mover + step) % seats
+                    if held[following]:
+                        break
+                else:
+                    return None  # every tile is placed: a placement after the end
+                mover = following
+                free_done = False
+                turn_used = False
+        hand = held[seat]
+        if seat != mover or not hand >> tile & 1:
             return None
         tr = tile * 6 + rotation
-        if not cells:
-            q0, r0 = q, r
-            free_done = True
-        else:
+        if cells:
             if tr_at[cell]:
                 return None
             pattern = pat[cell]
@@ -344,32 +351,87 @@ def _replay_on(
             mask = ((pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111) * 15
             if word_of[tr] & mask != pattern:
                 return None
-            if cell not in forced:
-                if free_done or (forced and has_fill(held[seat], restricted, g, forced)):
+            if cell in forced:
+                forced.remove(cell)
+                stale = True
+            else:
+                if free_done:
                     return None
+                if forced:
+                    if stale:
+                        fillers = fill_tiles(forced, pat)
+                        stale = False
+                    if fillers & hand and has_fill(hand, restricted, g, forced):
+                        return None
                 free_done = True
-            if restricted:
-                # R1 and R2 here; R3 is the closure's extension in place() below.
-                for delta, other in not_mono[tr]:
-                    space = cell + delta
-                    if not tr_at[space]:
-                        sides = nb[space]
-                        if sides >= 3 or (sides == 2 and not pat[space] & other):
-                            return None
-        order = place(cell, tr, g, forced, touched, order if restricted else -1)
-        if restricted and order < 0:
-            return None  # R3 is broken (controlled side): the literal replay says where
-        cells.append(cell)
-        hand = hands[seat]
-        hand.remove(tile)
-        held[seat] ^= 1 << tile
+        else:
+            q0, r0 = q, r
+            free_done = True
+        tr_at[cell] = tr
+        # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
+        # before this tile, then its new side, and the R3 closure extended around it (fastboard
+        # .place, inline: this loop is most of the replay). A breach returns at once; the
+        # grids are zeroed from ``touched`` whatever was half done.
         if restricted:
-            drawn_tile = bag[drawn]
-            hand.append(drawn_tile)
-            held[seat] |= 1 << drawn_tile
+            mine = rank[cell]
+            stack: list[int] = []
+            for delta, face, other in links[tr]:
+                near = cell + delta
+                if tr_at[near]:
+                    continue
+                sides = nb[near]
+                if sides >= 2 and (sides >= 3 or not pat[near] & other):
+                    return None  # R2, or R1: three sides of one colour
+                sides += 1
+                nb[near] = sides
+                pat[near] |= face
+                if sides == 1:
+                    touched.append(near)
+                elif sides == 3:
+                    forced.add(near)
+                    stale = True
+                near_rank = rank[near]
+                if mine:
+                    # A closure cell became real: its neighbours outside the closure count it
+                    # as real now instead of virtual; one filled after it: the closure changed.
+                    if near_rank:
+                        if near_rank < mine:
+                            return None
+                    else:
+                        vnb[near] -= 1
+                elif near_rank:
+                    return None
+                else:
+                    total = sides + vnb[near]
+                    if total >= 3:
+                        if total >= 4:
+                            return None
+                        stack.append(near)
+            if mine:
+                rank[cell] = 0
+            if stack:
+                order = grow(stack, order, g, touched)
+                if order < 0:
+                    return None  # R3 is broken (controlled side): the literal says where
+            held[seat] = hand ^ (1 << tile) | (1 << bag[drawn])
             drawn += 1
-        elif endgame_from is None:
-            endgame_from = number_
+        else:
+            for delta, face, _ in links[tr]:
+                near = cell + delta
+                if tr_at[near]:
+                    continue
+                sides = nb[near] + 1
+                nb[near] = sides
+                pat[near] |= face
+                if sides == 1:
+                    touched.append(near)
+                elif sides >= 3:
+                    forced.add(near)
+                    stale = True
+            held[seat] = hand ^ (1 << tile)
+            if endgame_from is None:
+                endgame_from = number_
+        cells.append(cell)
         if not turn_used:
             turns += 1
             turn_used = True

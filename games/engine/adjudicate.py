@@ -34,7 +34,7 @@ from . import literal
 from .errors import MalformedRecord
 from .literal import invalid
 from .record import END_REASONS, FORMAT, MAX_SCORE, OPTIONAL_KEYS, REQUIRED_KEYS, parse_played_at
-from .tables import BIT_NAME, HALF, NAME_BIT, ORIGIN, REACH, STRIDE, TILE_COUNT
+from .tables import BIT_NAME, NAME_BIT, TILE_COUNT
 
 __all__ = ["adjudicate", "invalid"]
 
@@ -154,8 +154,15 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
             return None
         if max(tile_col) > TILE_COUNT or min(rot_col) < 0 or max(rot_col) > 5:
             return None
+        # A board wider than SPAN is not connected, which the literal replay words; within it
+        # the cells go on the fast board's own small grid, placed by the box of the tiles.
+        q_low, r_low = min(q_col), min(r_col)
+        if max(q_col) - q_low > fb.SPAN or max(r_col) - r_low > fb.SPAN:
+            return None
+        base = fb.base_of(q_low, r_low)
     else:
         rows = []
+        base = 0
 
     end = doc["end"]
     if type(end) is not dict or not end.keys() <= {"reason", "player"} or "reason" not in end:
@@ -190,7 +197,7 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None  # a duplicate key somewhere (or a string holding '":'): be strict
 
     bits = [NAME_BIT[colour] for colour in colours]
-    outcome = _replay(seats, hands, bag, rows, bits)
+    outcome = _replay(seats, hands, bag, rows, base, bits)
     if outcome is None:
         return None
     end_kind, scores, turns, endgame_from, lines = outcome
@@ -255,12 +262,13 @@ def _replay(
     hands: list[list[int]],
     bag: list[int],
     rows: list[tuple[int, int, int, int, int]],
+    base: int,
     bits: list[int],
 ) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
     grids = fb.grids_take()
-    touched = [ORIGIN]
+    touched: list[int] = []
     try:
-        return _replay_on(grids, touched, seats, hands, bag, rows, bits)
+        return _replay_on(grids, touched, seats, hands, bag, rows, base, bits)
     finally:
         fb.grids_give(grids, touched)
 
@@ -272,6 +280,7 @@ def _replay_on(
     hands: list[list[int]],
     bag: list[int],
     rows: list[tuple[int, int, int, int, int]],
+    base: int,
     bits: list[int],
 ) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
     """Replay legal placements; None at the first one the literal replay must judge.
@@ -284,40 +293,34 @@ def _replay_on(
     tr_at, pat, nb, rank, vnb = g
     forced: set[int] = set()
     order = 0
+    live = 0  # cells in the R3 closure (rank > 0); none: every vnb is 0 too
     has_fill = fb.has_fill
     fill_tiles = fb.fill_tiles
     grow = fb.grow
-    links = fb.LINKS
+    open_links = fb.open_links
+    opens_of = fb.OPEN_LINKS
     word_of = fb.WORD
+    stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
     bag_size = len(bag)
-    drawn = 0
     mover = 0
     free_done = False
-    turn_used = False
-    turns = 0
-    endgame_from = None
+    turns = 1 if rows else 0
     # The tiles that fit some forced space by colour (fb.fill_tiles), recomputed only when a
     # forced space or its pattern has changed: most "could the mover fill?" questions end at
     # one AND with the hand, without a search.
     fillers = 0
     stale = False
     cells: list[int] = []
-    q0 = r0 = 0
-    for number_, (seat, tile, q, r, rotation) in enumerate(rows, 1):
-        restricted = drawn < bag_size
-        if cells:
-            dq = q - q0
-            dr = r - r0
-            if not (-REACH <= dq <= REACH and -REACH <= dr <= REACH):
-                return None
-            cell = (dq + HALF) * STRIDE + dr + HALF
-        else:
-            cell = ORIGIN
+    # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
+    draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
+    for (seat, tile, q, r, rotation), drawn in zip(rows, draws, strict=False):
+        cell = q * stride + r + base
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
         if (free_done and not (seat == mover and cell in forced)) or not held[mover]:
+            passed = False
             while True:
                 if free_done:
                     hand = held[mover]
@@ -325,7 +328,7 @@ def _replay_on(
                         if stale:
                             fillers = fill_tiles(forced, pat)
                             stale = False
-                        if fillers & hand and has_fill(hand, restricted, g, forced):
+                        if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                             break
                 elif held[mover]:
                     break
@@ -337,19 +340,19 @@ def _replay_on(
                     return None  # every tile is placed: a placement after the end
                 mover = following
                 free_done = False
-                turn_used = False
+                passed = True
+            if passed:
+                turns += 1
         hand = held[seat]
         if seat != mover or not hand >> tile & 1:
             return None
         tr = tile * 6 + rotation
-        if cells:
+        pattern = pat[cell]
+        if pattern:
             if tr_at[cell]:
                 return None
-            pattern = pat[cell]
-            if not pattern:
-                return None
-            mask = ((pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111) * 15
-            if word_of[tr] & mask != pattern:
+            occupied = (pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111
+            if word_of[tr] & occupied * 15 != pattern:
                 return None
             if cell in forced:
                 forced.remove(cell)
@@ -361,35 +364,51 @@ def _replay_on(
                     if stale:
                         fillers = fill_tiles(forced, pat)
                         stale = False
-                    if fillers & hand and has_fill(hand, restricted, g, forced):
+                    if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                         return None
                 free_done = True
+            key = tr << 24 | occupied
+            opens = opens_of.get(key)
+            if opens is None:
+                opens = open_links(key)
+        elif cells:
+            return None  # not adjacent to any tile
         else:
-            q0, r0 = q, r
-            free_done = True
+            free_done = True  # the first tile
+            touched.append(cell)
+            opens = fb.LINKS[tr]
         tr_at[cell] = tr
         # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
         # before this tile, then its new side, and the R3 closure extended around it (fastboard
         # .place, inline: this loop is most of the replay). A breach returns at once; the
         # grids are zeroed from ``touched`` whatever was half done.
-        if restricted:
-            mine = rank[cell]
-            stack: list[int] = []
-            for delta, face, other in links[tr]:
+        if not drawn:
+            for delta, face, _ in opens:
                 near = cell + delta
-                if tr_at[near]:
-                    continue
-                sides = nb[near]
-                if sides >= 2 and (sides >= 3 or not pat[near] & other):
-                    return None  # R2, or R1: three sides of one colour
-                sides += 1
+                sides = nb[near] + 1
                 nb[near] = sides
                 pat[near] |= face
                 if sides == 1:
                     touched.append(near)
-                elif sides == 3:
+                elif sides >= 3:
                     forced.add(near)
                     stale = True
+            held[seat] = hand ^ (1 << tile)
+        elif live:
+            mine = rank[cell]
+            stack: list[int] = []
+            for delta, face, other in opens:
+                near = cell + delta
+                sides = nb[near]
+                if sides >= 2:
+                    if sides >= 3 or not pat[near] & other:
+                        return None  # R2, or R1: three sides of one colour
+                    forced.add(near)
+                    stale = True
+                elif not sides:
+                    touched.append(near)
+                nb[near] = sides + 1
+                pat[near] |= face
                 near_rank = rank[near]
                 if mine:
                     # A closure cell became real: its neighbours outside the closure count it
@@ -402,42 +421,50 @@ def _replay_on(
                 elif near_rank:
                     return None
                 else:
-                    total = sides + vnb[near]
+                    total = sides + 1 + vnb[near]
                     if total >= 3:
                         if total >= 4:
                             return None
                         stack.append(near)
             if mine:
                 rank[cell] = 0
+                live -= 1
             if stack:
-                order = grow(stack, order, g, touched)
-                if order < 0:
+                grown = grow(stack, order, g, touched)
+                if grown < 0:
                     return None  # R3 is broken (controlled side): the literal says where
-            held[seat] = hand ^ (1 << tile) | (1 << bag[drawn])
-            drawn += 1
+                live += grown - order
+                order = grown
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
         else:
-            for delta, face, _ in links[tr]:
+            # No closure yet: every vnb is 0 and no cell has a rank, so the closure grows
+            # exactly from the spaces this tile makes forced.
+            stack = []
+            for delta, face, other in opens:
                 near = cell + delta
-                if tr_at[near]:
-                    continue
-                sides = nb[near] + 1
-                nb[near] = sides
-                pat[near] |= face
-                if sides == 1:
-                    touched.append(near)
-                elif sides >= 3:
+                sides = nb[near]
+                if sides >= 2:
+                    if sides >= 3 or not pat[near] & other:
+                        return None  # R2, or R1: three sides of one colour
                     forced.add(near)
                     stale = True
-            held[seat] = hand ^ (1 << tile)
-            if endgame_from is None:
-                endgame_from = number_
+                    stack.append(near)
+                elif not sides:
+                    touched.append(near)
+                nb[near] = sides + 1
+                pat[near] |= face
+            if stack:
+                grown = grow(stack, order, g, touched)
+                if grown < 0:
+                    return None  # R3 is broken (controlled side): the literal says where
+                live = grown - order
+                order = grown
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
         cells.append(cell)
-        if not turn_used:
-            turns += 1
-            turn_used = True
 
+    endgame_from = bag_size + 1 if len(rows) > bag_size else None
     # The end: settle once more, then the game is over, a deadlock, or unfinished.
-    restricted = drawn < bag_size
+    restricted = len(rows) < bag_size
     end: str | None = "completed"
     while True:
         if free_done:

@@ -1,9 +1,13 @@
 """The fast replay's board: flat tables indexed by small integers, and the rules as functions.
 
 A placed tile is one integer ``tr = tile * 6 + rotation`` (never 0, so 0 means an empty cell);
-every table below is a tuple indexed by it. Cells are the integer keys of ``tables`` (a padded
-128 x 128 grid, so a neighbour is ``cell + DELTAS[i]``). The board ``g`` is five grid-sized
-lists, read by index (a list index costs half a ``dict.get``):
+every table below is a tuple indexed by it. Cells are integers on a padded 64 x 64 grid of its
+own (``cell = row * STRIDE + column``, so a neighbour is ``cell + DELTAS[i]``), placed by the
+board's bounding box (``base``): a connected board of 56 tiles spans at most 55 in q and in r,
+and the R3 closure never leaves the q/r box of the tiles (a cell outside it touches at most two
+cells inside), so everything the rules look at lies within two cells of the tiles and never
+reaches the grid's edge. The board ``g`` is five grid-sized lists, read by index (a list index
+costs half a ``dict.get``):
 
 - ``tr_at``: the tile on each cell (0: empty);
 - ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``);
@@ -13,9 +17,12 @@ lists, read by index (a list index costs half a ``dict.get``):
   checks below equal the rule's simulation): the fill order + 1 of each cell the simulation
   would fill (0: not in it), and how many closure cells an empty cell touches.
 
-plus the set of forced spaces. Grids are reused between games: allocating one list of 16,384
-cells costs 40 microseconds, a tenth of a whole game, so a finished replay zeroes the cells it
-touched and hands the lists back (``grids_take``/``grids_give``).
+plus the set of forced spaces. Grids are reused between games: allocating them costs more than
+a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
+back (``grids_take``/``grids_give``). The grid is small on purpose: a replay's cells then share
+few cache lines, and a replay that runs after other work (the literal engine, a Django request)
+waits much less for memory than on the 128 x 128 grid of ``tables`` (3 MB of lists, against
+160 kB here).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.
@@ -23,7 +30,28 @@ the literal replay, which says what is wrong.
 
 from __future__ import annotations
 
-from .tables import BOARD_SIZE, DELTA_SET, DELTAS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+from .tables import DIRECTIONS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+
+STRIDE = 64
+BOARD_SIZE = STRIDE * STRIDE
+# A connected board spans at most SPAN in q and in r; its box starts MARGIN cells in.
+SPAN = 55
+MARGIN = 2
+DELTAS: tuple[int, ...] = tuple(dq * STRIDE + dr for dq, dr in DIRECTIONS)
+DELTA_SET: frozenset[int] = frozenset(DELTAS)
+
+
+def base_of(q_low: int, r_low: int) -> int:
+    """``base`` such that ``q * STRIDE + r + base`` is the cell of (q, r) on a board whose
+    tiles have q >= q_low and r >= r_low (and span at most SPAN)."""
+    return (MARGIN - q_low) * STRIDE + MARGIN - r_low
+
+
+def coords(cell: int, q_low: int, r_low: int) -> tuple[int, int]:
+    """(q, r) of a cell on the board placed by ``base_of(q_low, r_low)``."""
+    row, column = divmod(cell, STRIDE)
+    return row - MARGIN + q_low, column - MARGIN + r_low
+
 
 TR_SIZE = 57 * ROTATIONS
 # WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it shows that neighbour) pairs.
@@ -53,6 +81,20 @@ LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     )
     for tr in range(TR_SIZE)
 )
+# OPEN_LINKS[tr << 24 | occupied]: LINKS[tr] without the directions whose bit is set in
+# ``occupied`` (one bit per edge nibble, as a pattern's occupied sides): the neighbours that are
+# empty when the tile goes into a space of that pattern. Filled on first use.
+OPEN_LINKS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def open_links(key: int) -> tuple[tuple[int, int, int], ...]:
+    """OPEN_LINKS[key], computed and kept."""
+    occupied = key & 0xFFFFFF
+    found = tuple(link for i, link in enumerate(LINKS[key >> 24]) if not occupied >> (4 * i) & 1)
+    OPEN_LINKS[key] = found
+    return found
+
+
 # EXIT[tr][e]: the other edge of the path that enters the tile at edge e.
 EXIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(

@@ -218,3 +218,19 @@ def test_malformed_positions_raise_the_literal_message() -> None:
         with pytest.raises(MalformedPosition) as slow:
             literal_legal_moves(doc)
         assert str(fast.value) == str(slow.value)
+
+
+def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -> None:
+    """The fast board's grids are zeroed from the cells a replay touched and then reused; a
+    position's tile that touches no tile listed before it must be zeroed too."""
+    from games.engine import fastboard
+
+    board = matching_board([(0, 0), (1, 0), (2, 0)])
+    first, middle, last = board.items()
+    doc = position(dict([first, last, middle]), [40, 41])
+    assert legal_moves(doc) == literal_legal_moves(doc)
+    grids = fastboard.grids_take()
+    try:
+        assert not any(any(grid) for grid in grids)
+    finally:
+        fastboard.grids_give(grids, [])

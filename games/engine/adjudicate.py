@@ -297,7 +297,6 @@ def _replay_on(
     has_fill = fb.has_fill
     fill_tiles = fb.fill_tiles
     grow = fb.grow
-    open_links = fb.open_links
     opens_of = fb.OPEN_LINKS
     word_of = fb.WORD
     stride = fb.STRIDE
@@ -367,10 +366,7 @@ def _replay_on(
                     if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                         return None
                 free_done = True
-            key = tr << 24 | occupied
-            opens = opens_of.get(key)
-            if opens is None:
-                opens = open_links(key)
+            opens = opens_of[tr << 24 | occupied]
         elif cells:
             return None  # not adjacent to any tile
         else:

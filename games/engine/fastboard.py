@@ -30,6 +30,11 @@ the literal replay, which says what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import reduce
+from operator import or_
+from typing import Any
+
 from .tables import DIRECTIONS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
 
 STRIDE = 64
@@ -81,18 +86,32 @@ LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     )
     for tr in range(TR_SIZE)
 )
+
+
+class Memo(dict[int, Any]):
+    """A table filled on first use: ``table[key]`` computes a missing value with ``make`` and
+    keeps it, so a lookup in the hot loop is one subscript (no ``.get`` and test)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> Any:
+        value = self[key] = self.make(key)
+        return value
+
+
+def _open_links(key: int) -> tuple[tuple[int, int, int], ...]:
+    occupied = key & 0xFFFFFF
+    return tuple(link for i, link in enumerate(LINKS[key >> 24]) if not occupied >> (4 * i) & 1)
+
+
 # OPEN_LINKS[tr << 24 | occupied]: LINKS[tr] without the directions whose bit is set in
 # ``occupied`` (one bit per edge nibble, as a pattern's occupied sides): the neighbours that are
-# empty when the tile goes into a space of that pattern. Filled on first use.
-OPEN_LINKS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def open_links(key: int) -> tuple[tuple[int, int, int], ...]:
-    """OPEN_LINKS[key], computed and kept."""
-    occupied = key & 0xFFFFFF
-    found = tuple(link for i, link in enumerate(LINKS[key >> 24]) if not occupied >> (4 * i) & 1)
-    OPEN_LINKS[key] = found
-    return found
+# empty when the tile goes into a space of that pattern.
+OPEN_LINKS = Memo(_open_links)
 
 
 # EXIT[tr][e]: the other edge of the path that enters the tile at edge e.
@@ -297,18 +316,15 @@ def connected(cells: list[int], tr_at: list[int]) -> bool:
     return len(reached) == len(cells)
 
 
-_FIT_MASK: dict[int, int] = {}
-
-
-def fit_mask(pattern: int) -> int:
-    """Bit t set for every tile t that fits ``pattern`` in some rotation."""
-    mask = _FIT_MASK.get(pattern)
-    if mask is None:
-        mask = 0
-        for tile, _ in fits(pattern):
-            mask |= 1 << tile
-        _FIT_MASK[pattern] = mask
+def _fit_mask(pattern: int) -> int:
+    mask = 0
+    for tile, _ in fits(pattern):
+        mask |= 1 << tile
     return mask
+
+
+# FIT_MASK[pattern]: bit t set for every tile t that fits ``pattern`` in some rotation.
+FIT_MASK = Memo(_fit_mask)
 
 
 def legal_here(
@@ -322,10 +338,7 @@ def legal_here(
     """
     tr_at, pat, nb = g[0], g[1], g[2]
     pattern = pat[cell]
-    mask = _FIT_MASK.get(pattern)
-    if mask is None:
-        mask = fit_mask(pattern)
-    if not mask & held:
+    if not FIT_MASK[pattern] & held:
         return []
     two: list[tuple[int, int]] = []  # (pattern, edge) of the two-sided neighbours
     if restricted:
@@ -363,12 +376,7 @@ def fill_tiles(forced: set[int], pat: list[int]) -> int:
     A hand with none of these tiles has no fill, whatever R1-R3 say: the replay asks this
     union first, so the full search (``has_fill``) runs for one check in twenty.
     """
-    tiles = 0
-    for space in forced:
-        pattern = pat[space]
-        mask = _FIT_MASK.get(pattern)
-        tiles |= fit_mask(pattern) if mask is None else mask
-    return tiles
+    return reduce(or_, map(FIT_MASK.__getitem__, map(pat.__getitem__, forced)), 0)
 
 
 def has_fill(held: int, restricted: bool, g: Grids, forced: set[int]) -> bool:
@@ -391,38 +399,55 @@ def can_place(held: int, restricted: bool, cells: list[int], g: Grids, forced: s
     return False
 
 
-def best(colour: int, cells: list[int], tr_at: list[int]) -> tuple[int, int]:
-    """(longest line, largest loop) of one colour, walking each path once."""
+def best(
+    colour: int,
+    cells: list[int],
+    tr_at: list[int],
+    ends_of: tuple[tuple[int, int] | None, ...] = PATH_ENDS,
+    goes_on: tuple[int, ...] = GOES_ON,
+    deltas: tuple[int, ...] = DELTAS,
+) -> tuple[int, int]:
+    """(longest line, largest loop) of one colour, walking each path once.
+
+    From the first tile of a path met, one way until the path stops (a line: then the other
+    way too) or comes back (a loop). The tables are default arguments: locals are the cheapest
+    names to read in the walk.
+    """
     seen: set[int] = set()
+    mark = seen.add
     line = loop = 0
     for start in cells:
         if start in seen:
             continue
-        ends = PATH_ENDS[tr_at[start] * 16 + colour]
+        ends = ends_of[tr_at[start] * 16 + colour]
         if ends is None:
             continue
-        seen.add(start)
+        mark(start)
+        out, back = ends
         count = 1
-        closed = False
-        for out in ends:
-            cell = start
-            while True:
-                near = cell + DELTAS[out]
-                tr = tr_at[near]
-                if not tr:
-                    break
-                if near == start:
-                    closed = True
-                    break
-                seen.add(near)
+        cell = start + deltas[out]
+        tr = tr_at[cell]
+        while tr:
+            if cell == start:
+                break  # round to the first tile: a loop
+            mark(cell)
+            count += 1
+            out = goes_on[tr * 6 + out]
+            cell += deltas[out]
+            tr = tr_at[cell]
+        else:
+            out = back
+            cell = start + deltas[out]
+            tr = tr_at[cell]
+            while tr:
+                mark(cell)
                 count += 1
-                out = GOES_ON[tr * 6 + out]
-                cell = near
-            if closed:
-                break
-        if closed:
-            if count > loop:
-                loop = count
-        elif count > line:
-            line = count
+                out = goes_on[tr * 6 + out]
+                cell += deltas[out]
+                tr = tr_at[cell]
+            if count > line:
+                line = count
+            continue
+        if count > loop:
+            loop = count
     return line, loop

@@ -290,15 +290,15 @@ def _replay_on(
     a legal placement is by the mover, into a forced space, or the free move with no fill.
     Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
     """
-    tr_at, pat, nb, rank, vnb = g
+    tr_at, pat, nb, cl = g
+    in_closure = fb.IN_CLOSURE
     forced: set[int] = set()
     order = 0
-    live = 0  # cells in the R3 closure (rank > 0); none: every vnb is 0 too
+    live = 0  # cells in the R3 closure; none: every cl is 0 too
     has_fill = fb.has_fill
     fill_tiles = fb.fill_tiles
     grow = fb.grow
-    opens_of = fb.OPEN_LINKS
-    word_of = fb.WORD
+    placing = fb.PLACING
     stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
     bag_size = len(bag)
@@ -313,7 +313,23 @@ def _replay_on(
     cells: list[int] = []
     # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
     draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
-    for (seat, tile, q, r, rotation), drawn in zip(rows, draws, strict=False):
+    if rows:
+        # The first tile: by seat 0, anywhere (its cell is the board's first), the free move.
+        seat, tile, q, r, rotation = rows[0]
+        if seat or not held[0] >> tile & 1:
+            return None
+        cell = q * stride + r + base
+        tr_at[cell] = tr = tile * 6 + rotation
+        touched.append(cell)
+        for delta, face, _ in fb.LINKS[tr]:
+            near = cell + delta
+            nb[near] = 1
+            pat[near] = face
+            touched.append(near)
+        held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
+        free_done = True
+        cells.append(cell)
+    for (seat, tile, q, r, rotation), drawn in zip(rows[1:], draws[1:], strict=False):
         cell = q * stride + r + base
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
@@ -346,33 +362,22 @@ def _replay_on(
         if seat != mover or not hand >> tile & 1:
             return None
         tr = tile * 6 + rotation
-        pattern = pat[cell]
-        if pattern:
-            if tr_at[cell]:
-                return None
-            occupied = (pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111
-            if word_of[tr] & occupied * 15 != pattern:
-                return None
-            if cell in forced:
-                forced.remove(cell)
-                stale = True
-            else:
-                if free_done:
-                    return None
-                if forced:
-                    if stale:
-                        fillers = fill_tiles(forced, pat)
-                        stale = False
-                    if fillers & hand and has_fill(hand, drawn > 0, g, forced):
-                        return None
-                free_done = True
-            opens = opens_of[tr << 24 | occupied]
-        elif cells:
-            return None  # not adjacent to any tile
+        opens = placing[pat[cell] << 9 | tr]
+        if opens is None or tr_at[cell]:
+            return None  # not adjacent, not matching its neighbours, or on a tile
+        if cell in forced:
+            forced.remove(cell)
+            stale = True
         else:
-            free_done = True  # the first tile
-            touched.append(cell)
-            opens = fb.LINKS[tr]
+            if free_done:
+                return None
+            if forced:
+                if stale:
+                    fillers = fill_tiles(forced, pat)
+                    stale = False
+                if fillers & hand and has_fill(hand, drawn > 0, g, forced):
+                    return None
+            free_done = True
         tr_at[cell] = tr
         # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
         # before this tile, then its new side, and the R3 closure extended around it (fastboard
@@ -390,8 +395,35 @@ def _replay_on(
                     forced.add(near)
                     stale = True
             held[seat] = hand ^ (1 << tile)
+        elif cl[cell] >= in_closure:
+            # Filling a closure cell: the closure stays as it is (one of its virtual tiles
+            # became real), so no neighbour joins it; a neighbour in it filled before this one
+            # means the order of the simulation is broken, and the others count one virtual
+            # neighbour less.
+            mine = cl[cell]
+            for delta, face, other in opens:
+                near = cell + delta
+                sides = nb[near]
+                if sides >= 2:
+                    if sides >= 3 or not pat[near] & other:
+                        return None  # R2, or R1: three sides of one colour
+                    forced.add(near)
+                    stale = True
+                elif not sides:
+                    touched.append(near)
+                nb[near] = sides + 1
+                pat[near] |= face
+                virtual = cl[near]
+                if virtual < in_closure:
+                    cl[near] = virtual - 1
+                elif virtual < mine:
+                    return None
+            cl[cell] = 0
+            live -= 1
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
         elif live:
-            mine = rank[cell]
+            # Next to the closure but not in it: a neighbour in the closure means the closure
+            # changes (R3); one that reaches three sides, real or virtual, joins it.
             stack: list[int] = []
             for delta, face, other in opens:
                 near = cell + delta
@@ -405,26 +437,17 @@ def _replay_on(
                     touched.append(near)
                 nb[near] = sides + 1
                 pat[near] |= face
-                near_rank = rank[near]
-                if mine:
-                    # A closure cell became real: its neighbours outside the closure count it
-                    # as real now instead of virtual; one filled after it: the closure changed.
-                    if near_rank:
-                        if near_rank < mine:
-                            return None
-                    else:
-                        vnb[near] -= 1
-                elif near_rank:
-                    return None
-                else:
-                    total = sides + 1 + vnb[near]
+                virtual = cl[near]
+                if virtual:
+                    if virtual >= in_closure:
+                        return None
+                    total = sides + 1 + virtual
                     if total >= 3:
                         if total >= 4:
                             return None
                         stack.append(near)
-            if mine:
-                rank[cell] = 0
-                live -= 1
+                elif sides == 2:
+                    stack.append(near)
             if stack:
                 grown = grow(stack, order, g, touched)
                 if grown < 0:
@@ -433,7 +456,7 @@ def _replay_on(
                 order = grown
             held[seat] = hand ^ (1 << tile) | (1 << drawn)
         else:
-            # No closure yet: every vnb is 0 and no cell has a rank, so the closure grows
+            # No closure: every cl is 0, so the closure grows
             # exactly from the spaces this tile makes forced.
             stack = []
             for delta, face, other in opens:

@@ -6,23 +6,25 @@ own (``cell = row * STRIDE + column``, so a neighbour is ``cell + DELTAS[i]``), 
 board's bounding box (``base``): a connected board of 56 tiles spans at most 55 in q and in r,
 and the R3 closure never leaves the q/r box of the tiles (a cell outside it touches at most two
 cells inside), so everything the rules look at lies within two cells of the tiles and never
-reaches the grid's edge. The board ``g`` is five grid-sized lists, read by index (a list index
+reaches the grid's edge. The board ``g`` is four grid-sized lists, read by index (a list index
 costs half a ``dict.get``):
 
 - ``tr_at``: the tile on each cell (0: empty);
 - ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``);
 - ``nb``: how many occupied neighbours an empty cell has (``pat``'s bit count, kept so that
   the hot checks make no method call);
-- ``rank`` and ``vnb``: the R3 fill closure of the literal board (board.py explains why the
-  checks below equal the rule's simulation): the fill order + 1 of each cell the simulation
-  would fill (0: not in it), and how many closure cells an empty cell touches.
+- ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
+  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
+  fill order (from 1) times ``IN_CLOSURE`` (8); any other empty cell holds how many closure
+  cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in the closure", and a
+  replay reads one list, not two, for every neighbour of every placement.
 
 plus the set of forced spaces. Grids are reused between games: allocating them costs more than
 a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
 back (``grids_take``/``grids_give``). The grid is small on purpose: a replay's cells then share
 few cache lines, and a replay that runs after other work (the literal engine, a Django request)
 waits much less for memory than on the 128 x 128 grid of ``tables`` (3 MB of lists, against
-160 kB here).
+128 kB here).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.
@@ -90,7 +92,9 @@ LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
 
 class Memo(dict[int, Any]):
     """A table filled on first use: ``table[key]`` computes a missing value with ``make`` and
-    keeps it, so a lookup in the hot loop is one subscript (no ``.get`` and test)."""
+    keeps it, so a lookup in the hot loop is one subscript (no ``.get`` and test). None is
+    returned but not kept: the keys that give None (what illegal records ask) stay unbounded
+    outside the table."""
 
     __slots__ = ("make",)
 
@@ -99,19 +103,25 @@ class Memo(dict[int, Any]):
         self.make = make
 
     def __missing__(self, key: int) -> Any:
-        value = self[key] = self.make(key)
+        value = self.make(key)
+        if value is not None:
+            self[key] = value
         return value
 
 
-def _open_links(key: int) -> tuple[tuple[int, int, int], ...]:
-    occupied = key & 0xFFFFFF
-    return tuple(link for i, link in enumerate(LINKS[key >> 24]) if not occupied >> (4 * i) & 1)
+def _placing(key: int) -> tuple[tuple[int, int, int], ...] | None:
+    pattern, tr = key >> 9, key & 511
+    occupied = sides_mask(pattern)
+    if not pattern or WORD[tr] & occupied != pattern:
+        return None
+    return tuple(link for i, link in enumerate(LINKS[tr]) if not occupied >> (4 * i) & 1)
 
 
-# OPEN_LINKS[tr << 24 | occupied]: LINKS[tr] without the directions whose bit is set in
-# ``occupied`` (one bit per edge nibble, as a pattern's occupied sides): the neighbours that are
-# empty when the tile goes into a space of that pattern.
-OPEN_LINKS = Memo(_open_links)
+# PLACING[pattern << 9 | tr]: None when tile ``tr`` does not fit a space of that pattern (or the
+# pattern is empty: no neighbour); else LINKS[tr] without the directions that are occupied,
+# i.e. the neighbours that are empty when the tile goes there. One lookup answers "does it
+# match its neighbours?" and "which neighbours change?". At most 342 x 64 entries are kept.
+PLACING = Memo(_placing)
 
 
 # EXIT[tr][e]: the other edge of the path that enters the tile at edge e.
@@ -153,48 +163,44 @@ def fits(pattern: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-Grids = tuple[list[int], list[int], list[int], list[int], list[int]]
+Grids = tuple[list[int], list[int], list[int], list[int]]
 _POOL: list[Grids] = []
+IN_CLOSURE = 8  # cl[cell] // IN_CLOSURE: the fill order of a closure cell (vnb < 8 below it)
 
 
 def grids_take() -> Grids:
-    """Five all-zero grids; list.pop is atomic, so two threads never share them."""
+    """Four all-zero grids; list.pop is atomic, so two threads never share them."""
     if _POOL:
         return _POOL.pop()
-    return (
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-    )
+    return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
 
 
 def grids_give(g: Grids, touched: list[int]) -> None:
     """Zero the cells a replay touched and keep the grids for the next one."""
-    tr_at, pat, nb, rank, vnb = g
+    tr_at, pat, nb, cl = g
     for cell in touched:
-        tr_at[cell] = pat[cell] = nb[cell] = rank[cell] = vnb[cell] = 0
+        tr_at[cell] = pat[cell] = nb[cell] = cl[cell] = 0
     if len(_POOL) < 8:
         _POOL.append(g)
 
 
 def controlled_ok(cell: int, g: Grids) -> bool:
     """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no)."""
-    tr_at, _, nb, rank, vnb = g
-    mine = rank[cell]
-    if mine:
+    tr_at, _, nb, cl = g
+    mine = cl[cell]
+    if mine >= IN_CLOSURE:
         for delta in DELTAS:
-            near = rank[cell + delta]
-            if near and near < mine:
+            near = cl[cell + delta]
+            if IN_CLOSURE <= near < mine:
                 return False
         return True
     stack: list[int] = []
     for delta in DELTAS:
         space = cell + delta
-        if rank[space]:
+        virtual = cl[space]
+        if virtual >= IN_CLOSURE:
             return False
-        if not tr_at[space] and nb[space] + 1 + vnb[space] >= 3:
+        if not tr_at[space] and nb[space] + 1 + virtual >= 3:
             stack.append(space)
     if not stack:
         return True
@@ -205,11 +211,11 @@ def controlled_ok(cell: int, g: Grids) -> bool:
         filled.add(space)
         for delta in DELTAS:
             near = space + delta
-            if tr_at[near] or rank[near] or near in filled:
+            if tr_at[near] or cl[near] >= IN_CLOSURE or near in filled:
                 continue
             extra = added.get(near, 0) + 1
             added[near] = extra
-            sides = nb[near] + vnb[near] + extra + ((near - cell) in DELTA_SET)
+            sides = nb[near] + cl[near] + extra + ((near - cell) in DELTA_SET)
             if sides >= 4:
                 return False
             if sides == 3:
@@ -218,23 +224,26 @@ def controlled_ok(cell: int, g: Grids) -> bool:
 
 
 def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
-    """Extend the closure by the chains from ``stack``; the next fill order, or -1 on failure."""
-    tr_at, _, nb, rank, vnb = g
+    """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure."""
+    tr_at, _, nb, cl = g
     while stack:
         space = stack.pop()
         order += 1
-        rank[space] = order
+        cl[space] = order * IN_CLOSURE
         if not nb[space]:
             touched.append(space)  # cells with a real neighbour are listed already
         for delta in DELTAS:
             near = space + delta
-            if tr_at[near] or rank[near]:
+            if tr_at[near]:
                 continue
-            count = vnb[near] + 1
-            vnb[near] = count
-            if count == 1 and not nb[near]:
+            virtual = cl[near]
+            if virtual >= IN_CLOSURE:
+                continue
+            virtual += 1
+            cl[near] = virtual
+            if virtual == 1 and not nb[near]:
                 touched.append(near)
-            sides = nb[near] + count
+            sides = nb[near] + virtual
             if sides >= 4:
                 return -1
             if sides == 3:
@@ -242,17 +251,12 @@ def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
     return order
 
 
-def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int], order: int) -> int:
-    """Put tile ``tr`` down; the neighbours, the forced spaces and (``order`` >= 0) the closure
-    follow. Returns the closure's next fill order: -1 when the closure fails, which for a
-    placement that passed R1 and R2 is exactly an R3 breach (board.Board._extend_closure).
-    Pass ``order`` -1 to leave the closure alone (the endgame has no R3).
-    """
-    tr_at, pat, nb, rank, vnb = g
+def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) -> None:
+    """Put tile ``tr`` down; the neighbours and the forced spaces follow, the closure does not
+    (``rebuild`` makes it for a whole board; the replay extends it inline as it places)."""
+    tr_at, pat, nb, _ = g
     tr_at[cell] = tr
     forced.discard(cell)
-    mine = rank[cell] if order >= 0 else 0
-    stack: list[int] = []
     for delta, face in FACE[tr]:
         near = cell + delta
         if tr_at[near]:
@@ -264,32 +268,10 @@ def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int], or
             touched.append(near)
         elif sides >= 3:
             forced.add(near)
-        if order < 0:
-            continue
-        other = rank[near]
-        if mine:
-            # A closure cell became real: its neighbours outside the closure count it as real
-            # now instead of virtual; one filled after it means the closure has changed.
-            if other:
-                if other < mine:
-                    return -1
-            else:
-                vnb[near] -= 1
-        elif other:
-            return -1
-        else:
-            total = sides + vnb[near]
-            if total >= 3:
-                if total >= 4:
-                    return -1
-                stack.append(near)
-    if mine:
-        rank[cell] = 0
-    return grow(stack, order, g, touched) if stack else order
 
 
 def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
-    """The closure of a board from scratch (into zeroed rank/vnb); -1 when it fails."""
+    """The closure of a board from scratch (into a zeroed ``cl``); -1 when it fails."""
     nb = g[2]
     for space in forced:
         if nb[space] >= 4:

@@ -218,7 +218,7 @@ def _fast_moves(
             pattern = pat[cell]
             if fb.WORD[tr] & fb.sides_mask(pattern) != pattern:
                 return None  # touches an earlier tile with another colour
-            fb.place(cell, tr, g, forced, touched, -1)
+            fb.place(cell, tr, g, forced, touched)
             touched.append(cell)  # a tile listed before its neighbours is no one's neighbour
             cells.append(cell)
         if not fb.connected(cells, tr_at):

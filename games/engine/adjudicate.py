@@ -299,17 +299,20 @@ def _replay_on(
     fill_tiles = fb.fill_tiles
     grow = fb.grow
     placing = fb.PLACING
+    fit_of = fb.FIT_MASK
     stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
     bag_size = len(bag)
     mover = 0
     free_done = False
     turns = 1 if rows else 0
-    # The tiles that fit some forced space by colour (fb.fill_tiles), recomputed only when a
-    # forced space or its pattern has changed: most "could the mover fill?" questions end at
-    # one AND with the hand, without a search.
+    # The tiles that fit some forced space by colour (fb.fill_tiles), or more: a new forced
+    # space adds its own, a filled one leaves them until a hand meets them (then the union is
+    # made again, exact). Most "could the mover fill?" questions end at one AND with the hand.
+    # (In the endgame a forced space can gain a fourth side: fewer tiles fit it, so the union
+    # stays a superset.)
     fillers = 0
-    stale = False
+    exact = True
     cells: list[int] = []
     # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
     draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
@@ -340,9 +343,9 @@ def _replay_on(
                 if free_done:
                     hand = held[mover]
                     if hand and forced:
-                        if stale:
+                        if fillers & hand and not exact:
                             fillers = fill_tiles(forced, pat)
-                            stale = False
+                            exact = True
                         if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                             break
                 elif held[mover]:
@@ -367,14 +370,14 @@ def _replay_on(
             return None  # not adjacent, not matching its neighbours, or on a tile
         if cell in forced:
             forced.remove(cell)
-            stale = True
+            exact = False
         else:
             if free_done:
                 return None
             if forced:
-                if stale:
+                if fillers & hand and not exact:
                     fillers = fill_tiles(forced, pat)
-                    stale = False
+                    exact = True
                 if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                     return None
             free_done = True
@@ -393,7 +396,7 @@ def _replay_on(
                     touched.append(near)
                 elif sides >= 3:
                     forced.add(near)
-                    stale = True
+                    fillers |= fit_of[pat[near] | face]
             held[seat] = hand ^ (1 << tile)
         elif cl[cell] >= in_closure:
             # Filling a closure cell: the closure stays as it is (one of its virtual tiles
@@ -408,7 +411,7 @@ def _replay_on(
                     if sides >= 3 or not pat[near] & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    stale = True
+                    fillers |= fit_of[pat[near] | face]
                 elif not sides:
                     touched.append(near)
                 nb[near] = sides + 1
@@ -432,7 +435,7 @@ def _replay_on(
                     if sides >= 3 or not pat[near] & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    stale = True
+                    fillers |= fit_of[pat[near] | face]
                 elif not sides:
                     touched.append(near)
                 nb[near] = sides + 1
@@ -466,7 +469,7 @@ def _replay_on(
                     if sides >= 3 or not pat[near] & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    stale = True
+                    fillers |= fit_of[pat[near] | face]
                     stack.append(near)
                 elif not sides:
                     touched.append(near)

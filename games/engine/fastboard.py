@@ -117,6 +117,11 @@ def _placing(key: int) -> tuple[tuple[int, int, int], ...] | None:
     return tuple(link for i, link in enumerate(LINKS[tr]) if not occupied >> (4 * i) & 1)
 
 
+# EMPTY_SIDES[pattern]: the deltas towards the empty neighbours of an empty cell of that pattern
+# (its occupied sides are the ones with a colour).
+EMPTY_SIDES = Memo(
+    lambda pattern: tuple(delta for i, delta in enumerate(DELTAS) if not (pattern >> (4 * i)) & 15)
+)
 # PLACING[pattern << 9 | tr]: None when tile ``tr`` does not fit a space of that pattern (or the
 # pattern is empty: no neighbour); else LINKS[tr] without the directions that are occupied,
 # i.e. the neighbours that are empty when the tile goes there. One lookup answers "does it
@@ -225,17 +230,15 @@ def controlled_ok(cell: int, g: Grids) -> bool:
 
 def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
     """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure."""
-    tr_at, _, nb, cl = g
+    _, pat, nb, cl = g
     while stack:
         space = stack.pop()
         order += 1
         cl[space] = order * IN_CLOSURE
         if not nb[space]:
             touched.append(space)  # cells with a real neighbour are listed already
-        for delta in DELTAS:
+        for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
-            if tr_at[near]:
-                continue
             virtual = cl[near]
             if virtual >= IN_CLOSURE:
                 continue

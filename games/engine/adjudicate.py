@@ -290,7 +290,9 @@ def _replay_on(
     a legal placement is by the mover, into a forced space, or the free move with no fill.
     Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
     """
-    tr_at, pat, nb, cl = g
+    tr_at, pat, cl = g
+    two = 2 * fb.SIDE  # pat[cell] >= two: the space has two sides or more
+    three = 3 * fb.SIDE
     in_closure = fb.IN_CLOSURE
     forced: set[int] = set()
     order = 0
@@ -326,7 +328,6 @@ def _replay_on(
         touched.append(cell)
         for delta, face, _ in fb.LINKS[tr]:
             near = cell + delta
-            nb[near] = 1
             pat[near] = face
             touched.append(near)
         held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
@@ -389,14 +390,13 @@ def _replay_on(
         if not drawn:
             for delta, face, _ in opens:
                 near = cell + delta
-                sides = nb[near] + 1
-                nb[near] = sides
-                pat[near] |= face
-                if sides == 1:
+                near_pat = pat[near] + face
+                pat[near] = near_pat
+                if near_pat < two:
                     touched.append(near)
-                elif sides >= 3:
+                elif near_pat >= three:
                     forced.add(near)
-                    fillers |= fit_of[pat[near] | face]
+                    fillers |= fit_of[near_pat]
             held[seat] = hand ^ (1 << tile)
         elif cl[cell] >= in_closure:
             # Filling a closure cell: the closure stays as it is (one of its virtual tiles
@@ -406,16 +406,15 @@ def _replay_on(
             mine = cl[cell]
             for delta, face, other in opens:
                 near = cell + delta
-                sides = nb[near]
-                if sides >= 2:
-                    if sides >= 3 or not pat[near] & other:
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    fillers |= fit_of[pat[near] | face]
-                elif not sides:
+                    fillers |= fit_of[near_pat + face]
+                elif not near_pat:
                     touched.append(near)
-                nb[near] = sides + 1
-                pat[near] |= face
+                pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual < in_closure:
                     cl[near] = virtual - 1
@@ -430,26 +429,25 @@ def _replay_on(
             stack: list[int] = []
             for delta, face, other in opens:
                 near = cell + delta
-                sides = nb[near]
-                if sides >= 2:
-                    if sides >= 3 or not pat[near] & other:
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    fillers |= fit_of[pat[near] | face]
-                elif not sides:
+                    fillers |= fit_of[near_pat + face]
+                elif not near_pat:
                     touched.append(near)
-                nb[near] = sides + 1
-                pat[near] |= face
+                pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual:
                     if virtual >= in_closure:
                         return None
-                    total = sides + 1 + virtual
+                    total = (near_pat >> 24) + 1 + virtual
                     if total >= 3:
                         if total >= 4:
                             return None
                         stack.append(near)
-                elif sides == 2:
+                elif near_pat >= two:
                     stack.append(near)
             if stack:
                 grown = grow(stack, order, g, touched)
@@ -464,17 +462,16 @@ def _replay_on(
             stack = []
             for delta, face, other in opens:
                 near = cell + delta
-                sides = nb[near]
-                if sides >= 2:
-                    if sides >= 3 or not pat[near] & other:
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
-                    fillers |= fit_of[pat[near] | face]
+                    fillers |= fit_of[near_pat + face]
                     stack.append(near)
-                elif not sides:
+                elif not near_pat:
                     touched.append(near)
-                nb[near] = sides + 1
-                pat[near] |= face
+                pat[near] = near_pat + face
             if stack:
                 grown = grow(stack, order, g, touched)
                 if grown < 0:

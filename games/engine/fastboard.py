@@ -6,13 +6,14 @@ own (``cell = row * STRIDE + column``, so a neighbour is ``cell + DELTAS[i]``), 
 board's bounding box (``base``): a connected board of 56 tiles spans at most 55 in q and in r,
 and the R3 closure never leaves the q/r box of the tiles (a cell outside it touches at most two
 cells inside), so everything the rules look at lies within two cells of the tiles and never
-reaches the grid's edge. The board ``g`` is four grid-sized lists, read by index (a list index
+reaches the grid's edge. The board ``g`` is three grid-sized lists, read by index (a list index
 costs half a ``dict.get``):
 
 - ``tr_at``: the tile on each cell (0: empty);
-- ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``);
-- ``nb``: how many occupied neighbours an empty cell has (``pat``'s bit count, kept so that
-  the hot checks make no method call);
+- ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``),
+  plus ``SIDE`` (1 << 24) times how many they are, so that "two sides or more" is
+  ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in ``FACE`` and
+  ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
 - ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
   equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
   fill order (from 1) times ``IN_CLOSURE`` (8); any other empty cell holds how many closure
@@ -24,7 +25,7 @@ a tenth of a whole game, so a finished replay zeroes the cells it touched and ha
 back (``grids_take``/``grids_give``). The grid is small on purpose: a replay's cells then share
 few cache lines, and a replay that runs after other work (the literal engine, a Django request)
 waits much less for memory than on the 128 x 128 grid of ``tables`` (3 MB of lists, against
-128 kB here).
+96 kB here).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.
@@ -46,6 +47,9 @@ SPAN = 55
 MARGIN = 2
 DELTAS: tuple[int, ...] = tuple(dq * STRIDE + dr for dq, dr in DIRECTIONS)
 DELTA_SET: frozenset[int] = frozenset(DELTAS)
+# pat[cell]: the pattern (COLOURS) plus SIDE per occupied neighbour.
+SIDE = 1 << 24
+COLOURS = SIDE - 1
 
 
 def base_of(q_low: int, r_low: int) -> int:
@@ -61,10 +65,13 @@ def coords(cell: int, q_low: int, r_low: int) -> tuple[int, int]:
 
 
 TR_SIZE = 57 * ROTATIONS
-# WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it shows that neighbour) pairs.
+# WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it adds to that neighbour's
+# pat: the colour it shows it, and one SIDE) pairs.
 WORD: tuple[int, ...] = tuple(WORDS[tr // 6][tr % 6] if tr >= 6 else 0 for tr in range(TR_SIZE))
 FACE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(zip(DELTAS, FACES[tr // 6][tr % 6], strict=True)) if tr >= 6 else ()
+    tuple(zip(DELTAS, [face + SIDE for face in FACES[tr // 6][tr % 6]], strict=True))
+    if tr >= 6
+    else ()
     for tr in range(TR_SIZE)
 )
 # NOT_MONO[tr]: per direction, every pattern bit except "the colour this tile shows that way on
@@ -110,7 +117,7 @@ class Memo(dict[int, Any]):
 
 
 def _placing(key: int) -> tuple[tuple[int, int, int], ...] | None:
-    pattern, tr = key >> 9, key & 511
+    pattern, tr = key >> 9 & COLOURS, key & 511
     occupied = sides_mask(pattern)
     if not pattern or WORD[tr] & occupied != pattern:
         return None
@@ -159,39 +166,40 @@ _FITS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def fits(pattern: int) -> tuple[tuple[int, int], ...]:
-    """Every (tile, tr) matching ``pattern`` on its occupied sides; cached per pattern."""
+    """Every (tile, tr) matching ``pattern`` (a ``pat`` value) on its occupied sides; cached."""
     found = _FITS.get(pattern)
     if found is None:
         mask = sides_mask(pattern)
-        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == pattern)
+        colours = pattern & COLOURS
+        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == colours)
         _FITS[pattern] = found
     return found
 
 
-Grids = tuple[list[int], list[int], list[int], list[int]]
+Grids = tuple[list[int], list[int], list[int]]
 _POOL: list[Grids] = []
 IN_CLOSURE = 8  # cl[cell] // IN_CLOSURE: the fill order of a closure cell (vnb < 8 below it)
 
 
 def grids_take() -> Grids:
-    """Four all-zero grids; list.pop is atomic, so two threads never share them."""
+    """Three all-zero grids; list.pop is atomic, so two threads never share them."""
     if _POOL:
         return _POOL.pop()
-    return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
+    return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
 
 
 def grids_give(g: Grids, touched: list[int]) -> None:
     """Zero the cells a replay touched and keep the grids for the next one."""
-    tr_at, pat, nb, cl = g
+    tr_at, pat, cl = g
     for cell in touched:
-        tr_at[cell] = pat[cell] = nb[cell] = cl[cell] = 0
+        tr_at[cell] = pat[cell] = cl[cell] = 0
     if len(_POOL) < 8:
         _POOL.append(g)
 
 
 def controlled_ok(cell: int, g: Grids) -> bool:
     """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no)."""
-    tr_at, _, nb, cl = g
+    tr_at, pat, cl = g
     mine = cl[cell]
     if mine >= IN_CLOSURE:
         for delta in DELTAS:
@@ -205,7 +213,7 @@ def controlled_ok(cell: int, g: Grids) -> bool:
         virtual = cl[space]
         if virtual >= IN_CLOSURE:
             return False
-        if not tr_at[space] and nb[space] + 1 + virtual >= 3:
+        if not tr_at[space] and (pat[space] >> 24) + 1 + virtual >= 3:
             stack.append(space)
     if not stack:
         return True
@@ -220,7 +228,7 @@ def controlled_ok(cell: int, g: Grids) -> bool:
                 continue
             extra = added.get(near, 0) + 1
             added[near] = extra
-            sides = nb[near] + cl[near] + extra + ((near - cell) in DELTA_SET)
+            sides = (pat[near] >> 24) + cl[near] + extra + ((near - cell) in DELTA_SET)
             if sides >= 4:
                 return False
             if sides == 3:
@@ -230,12 +238,12 @@ def controlled_ok(cell: int, g: Grids) -> bool:
 
 def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
     """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure."""
-    _, pat, nb, cl = g
+    _, pat, cl = g
     while stack:
         space = stack.pop()
         order += 1
         cl[space] = order * IN_CLOSURE
-        if not nb[space]:
+        if not pat[space]:
             touched.append(space)  # cells with a real neighbour are listed already
         for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
@@ -244,9 +252,9 @@ def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
                 continue
             virtual += 1
             cl[near] = virtual
-            if virtual == 1 and not nb[near]:
+            if virtual == 1 and not pat[near]:
                 touched.append(near)
-            sides = nb[near] + virtual
+            sides = (pat[near] >> 24) + virtual
             if sides >= 4:
                 return -1
             if sides == 3:
@@ -257,27 +265,26 @@ def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
 def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) -> None:
     """Put tile ``tr`` down; the neighbours and the forced spaces follow, the closure does not
     (``rebuild`` makes it for a whole board; the replay extends it inline as it places)."""
-    tr_at, pat, nb, _ = g
+    tr_at, pat, _ = g
     tr_at[cell] = tr
     forced.discard(cell)
     for delta, face in FACE[tr]:
         near = cell + delta
         if tr_at[near]:
             continue
-        sides = nb[near] + 1
-        nb[near] = sides
-        pat[near] |= face
-        if sides == 1:
+        sides = pat[near] + face
+        pat[near] = sides
+        if sides < 2 * SIDE:
             touched.append(near)
-        elif sides >= 3:
+        elif sides >= 3 * SIDE:
             forced.add(near)
 
 
 def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
     """The closure of a board from scratch (into a zeroed ``cl``); -1 when it fails."""
-    nb = g[2]
+    pat = g[1]
     for space in forced:
-        if nb[space] >= 4:
+        if pat[space] >= 4 * SIDE:
             return -1
     return grow(sorted(forced, reverse=True), 0, g, touched)
 
@@ -321,7 +328,7 @@ def legal_here(
     judged once for the cell (R3 only when a tile fits at all), R1 per tile; the closure in
     ``g`` must be valid when ``restricted``.
     """
-    tr_at, pat, nb = g[0], g[1], g[2]
+    tr_at, pat = g[0], g[1]
     pattern = pat[cell]
     if not FIT_MASK[pattern] & held:
         return []
@@ -331,11 +338,11 @@ def legal_here(
             near = cell + delta
             if tr_at[near]:
                 continue
-            sides = nb[near]
+            sides = pat[near] >> 24
             if sides >= 3:
                 return []  # R2, whatever the tile
             if sides == 2:
-                two.append((pat[near], edge))
+                two.append((pat[near] & COLOURS, edge))
         # As board.Board._r3: R3 only when some forced space exists after the placement.
         if (two or (forced and (len(forced) > 1 or cell not in forced))) and not controlled_ok(
             cell, g

@@ -215,7 +215,7 @@ def _fast_moves(
         for tile, q, r, rotation in tiles:
             cell = q * fb.STRIDE + r + base
             tr = tile * 6 + rotation
-            pattern = pat[cell]
+            pattern = pat[cell] & fb.COLOURS
             if fb.WORD[tr] & fb.sides_mask(pattern) != pattern:
                 return None  # touches an earlier tile with another colour
             fb.place(cell, tr, g, forced, touched)

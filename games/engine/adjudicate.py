@@ -293,6 +293,8 @@ def _replay_on(
     tr_at, pat, cl = g
     two = 2 * fb.SIDE  # pat[cell] >= two: the space has two sides or more
     three = 3 * fb.SIDE
+    four = 4 * fb.SIDE
+    side = fb.SIDE
     in_closure = fb.IN_CLOSURE
     forced: set[int] = set()
     order = 0
@@ -417,7 +419,7 @@ def _replay_on(
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual < in_closure:
-                    cl[near] = virtual - 1
+                    cl[near] = virtual - side
                 elif virtual < mine:
                     return None
             cl[cell] = 0
@@ -442,9 +444,9 @@ def _replay_on(
                 if virtual:
                     if virtual >= in_closure:
                         return None
-                    total = (near_pat >> 24) + 1 + virtual
-                    if total >= 3:
-                        if total >= 4:
+                    total = near_pat + face + virtual
+                    if total >= three:
+                        if total >= four:
                             return None
                         stack.append(near)
                 elif near_pat >= two:

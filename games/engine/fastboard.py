@@ -16,9 +16,10 @@ costs half a ``dict.get``):
   ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
 - ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
   equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
-  fill order (from 1) times ``IN_CLOSURE`` (8); any other empty cell holds how many closure
-  cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in the closure", and a
-  replay reads one list, not two, for every neighbour of every placement.
+  fill order (from 1) times ``IN_CLOSURE`` (8 ``SIDE``); any other empty cell holds ``SIDE``
+  times how many closure cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in
+  the closure", a replay reads one list, not two, for every neighbour of every placement, and
+  ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
 plus the set of forced spaces. Grids are reused between games: allocating them costs more than
 a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
@@ -178,7 +179,7 @@ def fits(pattern: int) -> tuple[tuple[int, int], ...]:
 
 Grids = tuple[list[int], list[int], list[int]]
 _POOL: list[Grids] = []
-IN_CLOSURE = 8  # cl[cell] // IN_CLOSURE: the fill order of a closure cell (vnb < 8 below it)
+IN_CLOSURE = 8 * SIDE  # cl[cell] // IN_CLOSURE: a closure cell's fill order (virtual sides below)
 
 
 def grids_take() -> Grids:
@@ -213,7 +214,7 @@ def controlled_ok(cell: int, g: Grids) -> bool:
         virtual = cl[space]
         if virtual >= IN_CLOSURE:
             return False
-        if not tr_at[space] and (pat[space] >> 24) + 1 + virtual >= 3:
+        if not tr_at[space] and pat[space] + SIDE + virtual >= 3 * SIDE:
             stack.append(space)
     if not stack:
         return True
@@ -228,7 +229,7 @@ def controlled_ok(cell: int, g: Grids) -> bool:
                 continue
             extra = added.get(near, 0) + 1
             added[near] = extra
-            sides = (pat[near] >> 24) + cl[near] + extra + ((near - cell) in DELTA_SET)
+            sides = ((pat[near] + cl[near]) >> 24) + extra + ((near - cell) in DELTA_SET)
             if sides >= 4:
                 return False
             if sides == 3:
@@ -236,29 +237,41 @@ def controlled_ok(cell: int, g: Grids) -> bool:
     return True
 
 
-def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
-    """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure."""
+def grow(
+    stack: list[int],
+    order: int,
+    g: Grids,
+    touched: list[int],
+    in_closure: int = IN_CLOSURE,
+    side: int = SIDE,
+    three: int = 3 * SIDE,
+    four: int = 4 * SIDE,
+) -> int:
+    """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure.
+
+    (The constants are default arguments: locals are the cheapest names to read.)
+    """
     _, pat, cl = g
     while stack:
         space = stack.pop()
         order += 1
-        cl[space] = order * IN_CLOSURE
+        cl[space] = order * in_closure
         if not pat[space]:
             touched.append(space)  # cells with a real neighbour are listed already
         for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
             virtual = cl[near]
-            if virtual >= IN_CLOSURE:
+            if virtual >= in_closure:
                 continue
-            virtual += 1
+            virtual += side
             cl[near] = virtual
-            if virtual == 1 and not pat[near]:
-                touched.append(near)
-            sides = (pat[near] >> 24) + virtual
-            if sides >= 4:
-                return -1
-            if sides == 3:
+            sides = pat[near] + virtual
+            if sides >= three:
+                if sides >= four:
+                    return -1
                 stack.append(near)
+            elif sides == side:
+                touched.append(near)  # its first side, and a virtual one
     return order
 
 

@@ -12,7 +12,7 @@ costs half a ``dict.get``):
 - ``tr_at``: the tile on each cell (0: empty);
 - ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``),
   plus ``SIDE`` (1 << 24) times how many they are, so that "two sides or more" is
-  ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in ``FACE`` and
+  ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in
   ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
 - ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
   equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
@@ -39,7 +39,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from .tables import DIRECTIONS, FACES, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+from .tables import DIRECTIONS, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
 
 STRIDE = 64
 BOARD_SIZE = STRIDE * STRIDE
@@ -66,34 +66,24 @@ def coords(cell: int, q_low: int, r_low: int) -> tuple[int, int]:
 
 
 TR_SIZE = 57 * ROTATIONS
-# WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it adds to that neighbour's
-# pat: the colour it shows it, and one SIDE) pairs.
+# WORD[tr]: the tile's six edge colours.
 WORD: tuple[int, ...] = tuple(WORDS[tr // 6][tr % 6] if tr >= 6 else 0 for tr in range(TR_SIZE))
-FACE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(zip(DELTAS, [face + SIDE for face in FACES[tr // 6][tr % 6]], strict=True))
-    if tr >= 6
-    else ()
-    for tr in range(TR_SIZE)
+# LINK[i][colour]: what a tile showing ``colour`` (a bit) in direction i does to that neighbour,
+# as (delta, face, not_mono): the step to it; what its pat gains (the colour on its facing edge,
+# and one SIDE); and every pattern bit except "that colour on all six edges" (a two-sided space
+# whose pattern has none of these would become three of one colour: R1).
+LINK: tuple[dict[int, tuple[int, int, int]], ...] = tuple(
+    {
+        colour: (delta, (colour << (4 * ((i + 3) % 6))) + SIDE, ~(colour * NIBBLES) & COLOURS)
+        for colour in (1, 2, 4, 8)
+    }
+    for i, delta in enumerate(DELTAS)
 )
-# NOT_MONO[tr]: per direction, every pattern bit except "the colour this tile shows that way on
-# all six edges"; a two-sided space whose pattern has none of these bits would become three of
-# one colour (R1).
-NOT_MONO: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (delta, ~(((WORD[tr] >> (4 * i)) & 15) * NIBBLES) & 0xFFFFFF)
-        for i, delta in enumerate(DELTAS)
-    )
-    if tr >= 6
-    else ()
-    for tr in range(TR_SIZE)
-)
-# LINKS[tr]: (delta, face, not-mono) per direction, FACE and NOT_MONO side by side, so that the
-# replay judges R1/R2 and updates each neighbour in one pass.
+# LINKS[tr]: the six links of a placed tile, clockwise from N. They are the 24 tuples of LINK,
+# shared by every tile: the few objects a replay reads per neighbour stay in the CPU's cache
+# even when other work (the literal engine, a request) ran in between.
 LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(
-        (delta, face, other)
-        for (delta, face), (_, other) in zip(FACE[tr], NOT_MONO[tr], strict=True)
-    )
+    tuple(LINK[i][(WORD[tr] >> (4 * i)) & 15] for i in range(6)) if tr >= 6 else ()
     for tr in range(TR_SIZE)
 )
 
@@ -122,7 +112,12 @@ def _placing(key: int) -> tuple[tuple[int, int, int], ...] | None:
     occupied = sides_mask(pattern)
     if not pattern or WORD[tr] & occupied != pattern:
         return None
-    return tuple(link for i, link in enumerate(LINKS[tr]) if not occupied >> (4 * i) & 1)
+    opens = tuple(link for i, link in enumerate(LINKS[tr]) if not occupied >> (4 * i) & 1)
+    return _SHARED.setdefault(opens, opens)
+
+
+# One tuple per distinct list of open links, however many (pattern, tile) keys lead to it.
+_SHARED: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]] = {}
 
 
 # EMPTY_SIDES[pattern]: the deltas towards the empty neighbours of an empty cell of that pattern
@@ -281,7 +276,7 @@ def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) ->
     tr_at, pat, _ = g
     tr_at[cell] = tr
     forced.discard(cell)
-    for delta, face in FACE[tr]:
+    for delta, face, _ in LINKS[tr]:
         near = cell + delta
         if tr_at[near]:
             continue

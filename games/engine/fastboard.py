@@ -47,7 +47,6 @@ BOARD_SIZE = STRIDE * STRIDE
 SPAN = 55
 MARGIN = 2
 DELTAS: tuple[int, ...] = tuple(dq * STRIDE + dr for dq, dr in DIRECTIONS)
-DELTA_SET: frozenset[int] = frozenset(DELTAS)
 # pat[cell]: the pattern (COLOURS) plus SIDE per occupied neighbour.
 SIDE = 1 << 24
 COLOURS = SIDE - 1
@@ -193,38 +192,50 @@ def grids_give(g: Grids, touched: list[int]) -> None:
         _POOL.append(g)
 
 
-def controlled_ok(cell: int, g: Grids) -> bool:
-    """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no)."""
-    tr_at, pat, cl = g
+def controlled_ok(
+    cell: int,
+    g: Grids,
+    in_closure: int = IN_CLOSURE,
+    side: int = SIDE,
+    three: int = 3 * SIDE,
+) -> bool:
+    """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no).
+
+    Only empty sides are visited (``EMPTY_SIDES`` of a cell's pattern); the constants are
+    default arguments, read as locals.
+    """
+    _, pat, cl = g
     mine = cl[cell]
-    if mine >= IN_CLOSURE:
+    if mine >= in_closure:
         for delta in DELTAS:
             near = cl[cell + delta]
-            if IN_CLOSURE <= near < mine:
+            if in_closure <= near < mine:
                 return False
         return True
     stack: list[int] = []
-    for delta in DELTAS:
+    for delta in EMPTY_SIDES[pat[cell]]:
         space = cell + delta
         virtual = cl[space]
-        if virtual >= IN_CLOSURE:
+        if virtual >= in_closure:
             return False
-        if not tr_at[space] and pat[space] + SIDE + virtual >= 3 * SIDE:
+        if pat[space] + side + virtual >= three:
             stack.append(space)
     if not stack:
         return True
+    around = {cell + delta for delta in DELTAS}
     filled = {cell}
     added: dict[int, int] = {}
     while stack:
         space = stack.pop()
         filled.add(space)
-        for delta in DELTAS:
+        for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
-            if tr_at[near] or cl[near] >= IN_CLOSURE or near in filled:
+            virtual = cl[near]
+            if virtual >= in_closure or near in filled:
                 continue
             extra = added.get(near, 0) + 1
             added[near] = extra
-            sides = ((pat[near] + cl[near]) >> 24) + extra + ((near - cell) in DELTA_SET)
+            sides = ((pat[near] + virtual) >> 24) + extra + (near in around)
             if sides >= 4:
                 return False
             if sides == 3:
@@ -325,6 +336,13 @@ def _fit_mask(pattern: int) -> int:
 
 # FIT_MASK[pattern]: bit t set for every tile t that fits ``pattern`` in some rotation.
 FIT_MASK = Memo(_fit_mask)
+# FITS_BY_TILE[pattern][t]: the tr of tile t that fit ``pattern`` (a hand's few tiles are looked
+# up instead of running through every fitting tile of the set).
+FITS_BY_TILE = Memo(
+    lambda pattern: tuple(
+        tuple(tr for tile, tr in fits(pattern) if tile == wanted) for wanted in range(57)
+    )
+)
 
 
 def legal_here(
@@ -338,7 +356,8 @@ def legal_here(
     """
     tr_at, pat = g[0], g[1]
     pattern = pat[cell]
-    if not FIT_MASK[pattern] & held:
+    matching = FIT_MASK[pattern] & held  # the held tiles that fit by colour
+    if not matching:
         return []
     two: list[tuple[int, int]] = []  # (pattern, edge) of the two-sided neighbours
     if restricted:
@@ -357,8 +376,12 @@ def legal_here(
         ):
             return []
     found: list[tuple[int, int]] = []
-    for tile, tr in fits(pattern):
-        if held >> tile & 1:
+    by_tile = FITS_BY_TILE[pattern]
+    while matching:  # tile by tile, lowest first, as fits() lists them
+        low = matching & -matching
+        matching ^= low
+        tile = low.bit_length() - 1
+        for tr in by_tile[tile]:
             word = WORD[tr]
             for near_pattern, edge in two:
                 if not near_pattern & ~(((word >> (4 * edge)) & 15) * NIBBLES):

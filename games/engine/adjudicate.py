@@ -150,9 +150,10 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         seat_col, tile_col, q_col, r_col, rot_col = zip(*rows, strict=True)
         if set(map(type, chain(seat_col, tile_col, q_col, r_col, rot_col))) != {int}:
             return None
-        if min(seat_col) < 0 or max(seat_col) >= seats or min(tile_col) < 1:
-            return None
-        if max(tile_col) > TILE_COUNT or min(rot_col) < 0 or max(rot_col) > 5:
+        # A seat other than the mover's, or a tile above 56, is not in the mover's hand: the
+        # replay defers those to the literal one; a tile below 1 and a rotation out of range
+        # would misread the tables.
+        if min(tile_col) < 1 or min(rot_col) < 0 or max(rot_col) > 5:
             return None
         # A board wider than SPAN is not connected, which the literal replay words; within it
         # the cells go on the fast board's own small grid, placed by the box of the tiles.
@@ -364,8 +365,10 @@ def _replay_on(
                 passed = True
             if passed:
                 turns += 1
+        if seat != mover:
+            return None
         hand = held[seat]
-        if seat != mover or not hand >> tile & 1:
+        if not hand >> tile & 1:
             return None
         tr = tile * 6 + rotation
         opens = placing[pat[cell] << 9 | tr]

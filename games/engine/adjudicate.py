@@ -17,8 +17,9 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
   integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
   (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
   a set kept up to date by each placement, the R3 closure is extended incrementally and used
-  only while the bag is not empty, and the search for a legal fill runs only when forced spaces
-  exist. Scores are counted at the end by walking each colour's paths once.
+  only while the bag is not empty (inline, one pass over a placement's empty neighbours), and
+  the search for a legal fill runs only when a hand holds a tile that fits some forced space by
+  colour. Scores are counted at the end by walking each colour's paths once.
 """
 
 from __future__ import annotations
@@ -289,7 +290,7 @@ def _replay_on(
     Returns (end or None when the game is not over, scores, turns, endgame_from, lines).
     The turn structure is literal._Replay's (settle/judge), specialised to legal placements:
     a legal placement is by the mover, into a forced space, or the free move with no fill.
-    Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
+    Hands are bit sets (bit t: tile t), so "holds a fitting tile" is an AND.
     """
     tr_at, pat, cl = g
     two = 2 * fb.SIDE  # pat[cell] >= two: the space has two sides or more

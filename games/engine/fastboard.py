@@ -147,10 +147,17 @@ ENDS: tuple[dict[int, tuple[int, int]], ...] = tuple(
 
 OPPOSITE = (3, 4, 5, 0, 1, 2)
 
-# PATH_ENDS[tr * 16 + colour bit]: the two edges of that colour's path (None: no such path).
-PATH_ENDS: tuple[tuple[int, int] | None, ...] = tuple(
-    ENDS[index // 16].get(index % 16) for index in range(TR_SIZE * 16)
-)
+# PATH_ENDS[colour bit][tr]: the two edges of that colour's path (None: no such path). One short
+# table per colour, and the 15 possible edge pairs as 15 shared tuples: a score walk reads little
+# memory.
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
+PATH_ENDS: dict[int, tuple[tuple[int, int] | None, ...]] = {
+    colour: tuple(
+        _PAIRS.setdefault(ENDS[tr][colour], ENDS[tr][colour]) if colour in ENDS[tr] else None
+        for tr in range(TR_SIZE)
+    )
+    for colour in (1, 2, 4, 8)
+}
 # GOES_ON[tr * 6 + e]: leaving a tile by edge e into tile tr, the edge by which the path leaves tr.
 GOES_ON: tuple[int, ...] = tuple(
     EXIT[index // 6][OPPOSITE[index % 6]] if index >= 36 else 0 for index in range(TR_SIZE * 6)
@@ -425,7 +432,7 @@ def best(
     colour: int,
     cells: list[int],
     tr_at: list[int],
-    ends_of: tuple[tuple[int, int] | None, ...] = PATH_ENDS,
+    path_ends: dict[int, tuple[tuple[int, int] | None, ...]] = PATH_ENDS,
     goes_on: tuple[int, ...] = GOES_ON,
     deltas: tuple[int, ...] = DELTAS,
 ) -> tuple[int, int]:
@@ -435,13 +442,14 @@ def best(
     way too) or comes back (a loop). The tables are default arguments: locals are the cheapest
     names to read in the walk.
     """
+    ends_of = path_ends[colour]
     seen: set[int] = set()
     mark = seen.add
     line = loop = 0
     for start in cells:
         if start in seen:
             continue
-        ends = ends_of[tr_at[start] * 16 + colour]
+        ends = ends_of[tr_at[start]]
         if ends is None:
             continue
         mark(start)

@@ -17,8 +17,9 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
   integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
   (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
   a set kept up to date by each placement, the R3 closure is extended incrementally and used
-  only while the bag is not empty, and the search for a legal fill runs only when forced spaces
-  exist. Scores are counted at the end by walking each colour's paths once.
+  only while the bag is not empty (inline, one pass over a placement's empty neighbours), and
+  the search for a legal fill runs only when a hand holds a tile that fits some forced space by
+  colour. Scores are counted at the end by walking each colour's paths once.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from . import literal
 from .errors import MalformedRecord
 from .literal import invalid
 from .record import END_REASONS, FORMAT, MAX_SCORE, OPTIONAL_KEYS, REQUIRED_KEYS, parse_played_at
-from .tables import BIT_NAME, HALF, NAME_BIT, ORIGIN, REACH, STRIDE, TILE_COUNT
+from .tables import BIT_NAME, NAME_BIT, TILE_COUNT
 
 __all__ = ["adjudicate", "invalid"]
 
@@ -150,12 +151,20 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         seat_col, tile_col, q_col, r_col, rot_col = zip(*rows, strict=True)
         if set(map(type, chain(seat_col, tile_col, q_col, r_col, rot_col))) != {int}:
             return None
-        if min(seat_col) < 0 or max(seat_col) >= seats or min(tile_col) < 1:
+        # A seat other than the mover's, or a tile above 56, is not in the mover's hand: the
+        # replay defers those to the literal one; a tile below 1 and a rotation out of range
+        # would misread the tables.
+        if min(tile_col) < 1 or min(rot_col) < 0 or max(rot_col) > 5:
             return None
-        if max(tile_col) > TILE_COUNT or min(rot_col) < 0 or max(rot_col) > 5:
+        # A board wider than SPAN is not connected, which the literal replay words; within it
+        # the cells go on the fast board's own small grid, placed by the box of the tiles.
+        q_low, r_low = min(q_col), min(r_col)
+        if max(q_col) - q_low > fb.SPAN or max(r_col) - r_low > fb.SPAN:
             return None
+        base = fb.base_of(q_low, r_low)
     else:
         rows = []
+        base = 0
 
     end = doc["end"]
     if type(end) is not dict or not end.keys() <= {"reason", "player"} or "reason" not in end:
@@ -190,8 +199,7 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None  # a duplicate key somewhere (or a string holding '":'): be strict
 
     bits = [NAME_BIT[colour] for colour in colours]
-    with fb.grids_lent() as (grids, touched):
-        outcome = _replay(grids, touched, seats, [list(hand) for hand in hands], bag, rows, bits)
+    outcome = _replay(seats, hands, bag, rows, base, bits)
     if outcome is None:
         return None
     end_kind, scores, turns, endgame_from, lines = outcome
@@ -252,12 +260,29 @@ def _winner(end: str, scores: list[int], seats: int, pairs: bool, loser: int | N
 
 
 def _replay(
+    seats: int,
+    hands: list[list[int]],
+    bag: list[int],
+    rows: list[tuple[int, int, int, int, int]],
+    base: int,
+    bits: list[int],
+) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
+    grids = fb.grids_take()
+    touched: list[int] = []
+    try:
+        return _replay_on(grids, touched, seats, hands, bag, rows, base, bits)
+    finally:
+        fb.grids_give(grids, touched)
+
+
+def _replay_on(
     g: fb.Grids,
     touched: list[int],
     seats: int,
     hands: list[list[int]],
     bag: list[int],
     rows: list[tuple[int, int, int, int, int]],
+    base: int,
     bits: list[int],
 ) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
     """Replay legal placements; None at the first one the literal replay must judge.
@@ -265,103 +290,206 @@ def _replay(
     Returns (end or None when the game is not over, scores, turns, endgame_from, lines).
     The turn structure is literal._Replay's (settle/judge), specialised to legal placements:
     a legal placement is by the mover, into a forced space, or the free move with no fill.
-    Hands are bit sets (bit t: tile t) beside the lists, so "holds a fitting tile" is an AND.
+    Hands are bit sets (bit t: tile t), so "holds a fitting tile" is an AND.
     """
-    tr_at, pat, nb = g[0], g[1], g[2]
+    tr_at, pat, cl = g
+    two = 2 * fb.SIDE  # pat[cell] >= two: the space has two sides or more
+    three = 3 * fb.SIDE
+    four = 4 * fb.SIDE
+    side = fb.SIDE
+    in_closure = fb.IN_CLOSURE
     forced: set[int] = set()
     order = 0
+    live = 0  # cells in the R3 closure; none: every cl is 0 too
     has_fill = fb.has_fill
-    place = fb.place
-    not_mono = fb.NOT_MONO
-    word_of = fb.WORD
+    fill_tiles = fb.fill_tiles
+    grow = fb.grow
+    placing = fb.PLACING
+    fit_of = fb.FIT_MASK
+    stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
     bag_size = len(bag)
-    drawn = 0
     mover = 0
     free_done = False
-    turn_used = False
-    turns = 0
-    endgame_from = None
+    turns = 1 if rows else 0
+    # The tiles that fit some forced space by colour (fb.fill_tiles), or more: a new forced
+    # space adds its own, a filled one leaves them until a hand meets them (then the union is
+    # made again, exact). Most "could the mover fill?" questions end at one AND with the hand.
+    # (In the endgame a forced space can gain a fourth side: fewer tiles fit it, so the union
+    # stays a superset.)
+    fillers = 0
+    exact = True
     cells: list[int] = []
-    q0 = r0 = 0
-    for number_, (seat, tile, q, r, rotation) in enumerate(rows, 1):
-        restricted = drawn < bag_size
-        if cells:
-            dq = q - q0
-            dr = r - r0
-            if not (-REACH <= dq <= REACH and -REACH <= dr <= REACH):
-                return None
-            cell = (dq + HALF) * STRIDE + dr + HALF
-        else:
-            cell = ORIGIN
+    # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
+    draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
+    if rows:
+        # The first tile: by seat 0, anywhere (its cell is the board's first), the free move.
+        seat, tile, q, r, rotation = rows[0]
+        if seat or not held[0] >> tile & 1:
+            return None
+        cell = q * stride + r + base
+        tr_at[cell] = tr = tile * 6 + rotation
+        touched.append(cell)
+        for delta, face, _ in fb.LINKS[tr]:
+            near = cell + delta
+            pat[near] = face
+            touched.append(near)
+        held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
+        free_done = True
+        cells.append(cell)
+    for (seat, tile, q, r, rotation), drawn in zip(rows[1:], draws[1:], strict=False):
+        cell = q * stride + r + base
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
-        while True:
-            if free_done:
-                if held[mover] and (
-                    (seat == mover and cell in forced)
-                    or (forced and has_fill(held[mover], restricted, g, forced))
-                ):
+        if (free_done and not (seat == mover and cell in forced)) or not held[mover]:
+            passed = False
+            while True:
+                if free_done:
+                    hand = held[mover]
+                    if hand and forced:
+                        if fillers & hand and not exact:
+                            fillers = fill_tiles(forced, pat)
+                            exact = True
+                        if fillers & hand and has_fill(hand, drawn > 0, g, forced):
+                            break
+                elif held[mover]:
                     break
-            elif held[mover]:
-                break
-            for step in range(1, seats + 1):
-                following = (mover + step) % seats
-                if held[following]:
-                    break
-            else:
-                return None  # every tile is placed: a placement after the end
-            mover = following
-            free_done = False
-            turn_used = False
-        if seat != mover or not held[seat] >> tile & 1:
+                for step in range(1, seats + 1):
+                    following = (mover + step) % seats
+                    if held[following]:
+                        break
+                else:
+                    return None  # every tile is placed: a placement after the end
+                mover = following
+                free_done = False
+                passed = True
+            if passed:
+                turns += 1
+        if seat != mover:
+            return None
+        hand = held[seat]
+        if not hand >> tile & 1:
             return None
         tr = tile * 6 + rotation
-        if not cells:
-            q0, r0 = q, r
-            free_done = True
+        opens = placing[pat[cell] << 9 | tr]
+        if opens is None or tr_at[cell]:
+            return None  # not adjacent, not matching its neighbours, or on a tile
+        if cell in forced:
+            forced.remove(cell)
+            exact = False
         else:
-            if tr_at[cell]:
+            if free_done:
                 return None
-            pattern = pat[cell]
-            if not pattern:
-                return None
-            mask = ((pattern | pattern >> 1 | pattern >> 2 | pattern >> 3) & 0x111111) * 15
-            if word_of[tr] & mask != pattern:
-                return None
-            if cell not in forced:
-                if free_done or (forced and has_fill(held[seat], restricted, g, forced)):
+            if forced:
+                if fillers & hand and not exact:
+                    fillers = fill_tiles(forced, pat)
+                    exact = True
+                if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                     return None
-                free_done = True
-            if restricted:
-                # R1 and R2 here; R3 is the closure's extension in place() below.
-                for delta, other in not_mono[tr]:
-                    space = cell + delta
-                    if not tr_at[space]:
-                        sides = nb[space]
-                        if sides >= 3 or (sides == 2 and not pat[space] & other):
+            free_done = True
+        tr_at[cell] = tr
+        # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
+        # before this tile, then its new side, and the R3 closure extended around it (fastboard
+        # .place, inline: this loop is most of the replay). A breach returns at once; the
+        # grids are zeroed from ``touched`` whatever was half done.
+        if not drawn:
+            for delta, face, _ in opens:
+                near = cell + delta
+                near_pat = pat[near] + face
+                pat[near] = near_pat
+                if near_pat < two:
+                    touched.append(near)
+                elif near_pat >= three:
+                    forced.add(near)
+                    fillers |= fit_of[near_pat]
+            held[seat] = hand ^ (1 << tile)
+        elif cl[cell] >= in_closure:
+            # Filling a closure cell: the closure stays as it is (one of its virtual tiles
+            # became real), so no neighbour joins it; a neighbour in it filled before this one
+            # means the order of the simulation is broken, and the others count one virtual
+            # neighbour less.
+            mine = cl[cell]
+            for delta, face, other in opens:
+                near = cell + delta
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
+                        return None  # R2, or R1: three sides of one colour
+                    forced.add(near)
+                    fillers |= fit_of[near_pat + face]
+                elif not near_pat:
+                    touched.append(near)
+                pat[near] = near_pat + face
+                virtual = cl[near]
+                if virtual < in_closure:
+                    cl[near] = virtual - side
+                elif virtual < mine:
+                    return None
+            cl[cell] = 0
+            live -= 1
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
+        elif live:
+            # Next to the closure but not in it: a neighbour in the closure means the closure
+            # changes (R3); one that reaches three sides, real or virtual, joins it.
+            stack: list[int] = []
+            for delta, face, other in opens:
+                near = cell + delta
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
+                        return None  # R2, or R1: three sides of one colour
+                    forced.add(near)
+                    fillers |= fit_of[near_pat + face]
+                elif not near_pat:
+                    touched.append(near)
+                pat[near] = near_pat + face
+                virtual = cl[near]
+                if virtual:
+                    if virtual >= in_closure:
+                        return None
+                    total = near_pat + face + virtual
+                    if total >= three:
+                        if total >= four:
                             return None
-        order = place(cell, tr, g, forced, touched, order if restricted else -1)
-        if restricted and order < 0:
-            return None  # R3 is broken (controlled side): the literal replay says where
+                        stack.append(near)
+                elif near_pat >= two:
+                    stack.append(near)
+            if stack:
+                grown = grow(stack, order, g, touched)
+                if grown < 0:
+                    return None  # R3 is broken (controlled side): the literal says where
+                live += grown - order
+                order = grown
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
+        else:
+            # No closure: every cl is 0, so the closure grows
+            # exactly from the spaces this tile makes forced.
+            stack = []
+            for delta, face, other in opens:
+                near = cell + delta
+                near_pat = pat[near]
+                if near_pat >= two:
+                    if near_pat >= three or not near_pat & other:
+                        return None  # R2, or R1: three sides of one colour
+                    forced.add(near)
+                    fillers |= fit_of[near_pat + face]
+                    stack.append(near)
+                elif not near_pat:
+                    touched.append(near)
+                pat[near] = near_pat + face
+            if stack:
+                grown = grow(stack, order, g, touched)
+                if grown < 0:
+                    return None  # R3 is broken (controlled side): the literal says where
+                live = grown - order
+                order = grown
+            held[seat] = hand ^ (1 << tile) | (1 << drawn)
         cells.append(cell)
-        hand = hands[seat]
-        hand.remove(tile)
-        held[seat] ^= 1 << tile
-        if restricted:
-            drawn_tile = bag[drawn]
-            hand.append(drawn_tile)
-            held[seat] |= 1 << drawn_tile
-            drawn += 1
-        elif endgame_from is None:
-            endgame_from = number_
-        if not turn_used:
-            turns += 1
-            turn_used = True
 
+    endgame_from = bag_size + 1 if len(rows) > bag_size else None
     # The end: settle once more, then the game is over, a deadlock, or unfinished.
-    restricted = drawn < bag_size
+    restricted = len(rows) < bag_size
     end: str | None = "completed"
     while True:
         if free_done:

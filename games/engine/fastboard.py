@@ -1,21 +1,31 @@
 """The fast replay's board: flat tables indexed by small integers, and the rules as functions.
 
 A placed tile is one integer ``tr = tile * 6 + rotation`` (never 0, so 0 means an empty cell);
-every table below is a tuple indexed by it. Cells are the integer keys of ``tables`` (a padded
-128 x 128 grid, so a neighbour is ``cell + DELTAS[i]``). The board ``g`` is five grid-sized
-lists, read by index (a list index costs half a ``dict.get``):
+every table below is a tuple indexed by it. Cells are integers on a padded 64 x 64 grid of its
+own (``cell = row * STRIDE + column``, so a neighbour is ``cell + DELTAS[i]``), placed by the
+board's bounding box (``base``): a connected board of 56 tiles spans at most 55 in q and in r,
+and the R3 closure never leaves the q/r box of the tiles (a cell outside it touches at most two
+cells inside), so everything the rules look at lies within two cells of the tiles and never
+reaches the grid's edge. The board ``g`` is three grid-sized lists, read by index (a list index
+costs half a ``dict.get``):
 
 - ``tr_at``: the tile on each cell (0: empty);
-- ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``);
-- ``nb``: how many occupied neighbours an empty cell has (``pat``'s bit count, kept so that
-  the hot checks make no method call);
-- ``rank`` and ``vnb``: the R3 fill closure of the literal board (board.py explains why the
-  checks below equal the rule's simulation): the fill order + 1 of each cell the simulation
-  would fill (0: not in it), and how many closure cells an empty cell touches.
+- ``pat``: the colours the occupied neighbours of an empty cell show towards it (``tables``),
+  plus ``SIDE`` (1 << 24) times how many they are, so that "two sides or more" is
+  ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in
+  ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
+- ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
+  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
+  fill order (from 1) times ``IN_CLOSURE`` (8 ``SIDE``); any other empty cell holds ``SIDE``
+  times how many closure cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in
+  the closure", a replay reads one list, not two, for every neighbour of every placement, and
+  ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
-plus the set of forced spaces. Grids are reused between games: allocating one list of 16,384
-cells costs 40 microseconds, a tenth of a whole game, so a finished replay zeroes the cells it
-touched and hands the lists back (``grids_take``/``grids_give``).
+plus the set of forced spaces. Grids are reused between games: allocating them costs more than
+a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
+back (``grids_take``/``grids_give``). The grid is small on purpose, so that a replay's cells
+share few cache lines: three 64 x 64 lists (96 kB) instead of five on the 128 x 128 grid of
+``tables`` (640 kB).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.
@@ -23,40 +33,103 @@ the literal replay, which says what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from functools import reduce
+from operator import or_
+from typing import Any
 
-from .tables import (
-    BOARD_SIZE,
-    DELTA_SET,
-    DELTAS,
-    FACES,
-    NIBBLES,
-    ORIGIN,
-    PATH_SIDES,
-    ROTATIONS,
-    WORDS,
-)
+from .tables import DIRECTIONS, NIBBLES, PATH_SIDES, ROTATIONS, WORDS
+
+STRIDE = 64
+BOARD_SIZE = STRIDE * STRIDE
+# A connected board spans at most SPAN in q and in r; its box starts MARGIN cells in.
+SPAN = 55
+MARGIN = 2
+DELTAS: tuple[int, ...] = tuple(dq * STRIDE + dr for dq, dr in DIRECTIONS)
+# pat[cell]: the pattern (COLOURS) plus SIDE per occupied neighbour.
+SIDE = 1 << 24
+COLOURS = SIDE - 1
+
+
+def base_of(q_low: int, r_low: int) -> int:
+    """``base`` such that ``q * STRIDE + r + base`` is the cell of (q, r) on a board whose
+    tiles have q >= q_low and r >= r_low (and span at most SPAN)."""
+    return (MARGIN - q_low) * STRIDE + MARGIN - r_low
+
+
+def coords(cell: int, q_low: int, r_low: int) -> tuple[int, int]:
+    """(q, r) of a cell on the board placed by ``base_of(q_low, r_low)``."""
+    row, column = divmod(cell, STRIDE)
+    return row - MARGIN + q_low, column - MARGIN + r_low
+
 
 TR_SIZE = 57 * ROTATIONS
-# WORD[tr]: the tile's six edge colours; FACE[tr]: (delta, what it shows that neighbour) pairs.
+# WORD[tr]: the tile's six edge colours.
 WORD: tuple[int, ...] = tuple(WORDS[tr // 6][tr % 6] if tr >= 6 else 0 for tr in range(TR_SIZE))
-FACE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(zip(DELTAS, FACES[tr // 6][tr % 6], strict=True)) if tr >= 6 else ()
+# LINK[i][colour]: what a tile showing ``colour`` (a bit) in direction i does to that neighbour,
+# as (delta, face, not_mono): the step to it; what its pat gains (the colour on its facing edge,
+# and one SIDE); and every pattern bit except "that colour on all six edges" (a two-sided space
+# whose pattern has none of these would become three of one colour: R1).
+LINK: tuple[dict[int, tuple[int, int, int]], ...] = tuple(
+    {
+        colour: (delta, (colour << (4 * ((i + 3) % 6))) + SIDE, ~(colour * NIBBLES) & COLOURS)
+        for colour in (1, 2, 4, 8)
+    }
+    for i, delta in enumerate(DELTAS)
+)
+# LINKS[tr]: the six links of a placed tile, clockwise from N. They are the 24 tuples of LINK,
+# shared by every tile: the few objects a replay reads per neighbour stay in the CPU's cache
+# even when other work (the literal engine, a request) ran in between.
+LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(LINK[i][(WORD[tr] >> (4 * i)) & 15] for i in range(6)) if tr >= 6 else ()
     for tr in range(TR_SIZE)
 )
-# NOT_MONO[tr]: per direction, every pattern bit except "the colour this tile shows that way on
-# all six edges"; a two-sided space whose pattern has none of these bits would become three of
-# one colour (R1).
-NOT_MONO: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (delta, ~(((WORD[tr] >> (4 * i)) & 15) * NIBBLES) & 0xFFFFFF)
-        for i, delta in enumerate(DELTAS)
-    )
-    if tr >= 6
-    else ()
-    for tr in range(TR_SIZE)
+
+
+class Memo(dict[int, Any]):
+    """A table filled on first use: ``table[key]`` computes a missing value with ``make`` and
+    keeps it, so a lookup in the hot loop is one subscript (no ``.get`` and test). None is
+    returned but not kept: the keys that give None (what illegal records ask) stay unbounded
+    outside the table."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> Any:
+        value = self.make(key)
+        if value is not None:
+            self[key] = value
+        return value
+
+
+def _placing(key: int) -> tuple[tuple[int, int, int], ...] | None:
+    pattern, tr = key >> 9 & COLOURS, key & 511
+    occupied = sides_mask(pattern)
+    if not pattern or WORD[tr] & occupied != pattern:
+        return None
+    opens = tuple(link for i, link in enumerate(LINKS[tr]) if not occupied >> (4 * i) & 1)
+    return _SHARED.setdefault(opens, opens)
+
+
+# One tuple per distinct list of open links, however many (pattern, tile) keys lead to it.
+_SHARED: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]] = {}
+
+
+# EMPTY_SIDES[pattern]: the deltas towards the empty neighbours of an empty cell of that pattern
+# (its occupied sides are the ones with a colour).
+EMPTY_SIDES = Memo(
+    lambda pattern: tuple(delta for i, delta in enumerate(DELTAS) if not (pattern >> (4 * i)) & 15)
 )
+# PLACING[pattern << 9 | tr]: None when tile ``tr`` does not fit a space of that pattern (or the
+# pattern is empty: no neighbour); else LINKS[tr] without the directions that are occupied,
+# i.e. the neighbours that are empty when the tile goes there. One lookup answers "does it
+# match its neighbours?" and "which neighbours change?". At most 342 x 64 entries are kept.
+PLACING = Memo(_placing)
+
+
 # EXIT[tr][e]: the other edge of the path that enters the tile at edge e.
 EXIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(
@@ -74,10 +147,17 @@ ENDS: tuple[dict[int, tuple[int, int]], ...] = tuple(
 
 OPPOSITE = (3, 4, 5, 0, 1, 2)
 
-# PATH_ENDS[tr * 16 + colour bit]: the two edges of that colour's path (None: no such path).
-PATH_ENDS: tuple[tuple[int, int] | None, ...] = tuple(
-    ENDS[index // 16].get(index % 16) for index in range(TR_SIZE * 16)
-)
+# PATH_ENDS[colour bit][tr]: the two edges of that colour's path (None: no such path). One short
+# table per colour, and the 15 possible edge pairs as 15 shared tuples: a score walk reads little
+# memory.
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
+PATH_ENDS: dict[int, tuple[tuple[int, int] | None, ...]] = {
+    colour: tuple(
+        _PAIRS.setdefault(ENDS[tr][colour], ENDS[tr][colour]) if colour in ENDS[tr] else None
+        for tr in range(TR_SIZE)
+    )
+    for colour in (1, 2, 4, 8)
+}
 # GOES_ON[tr * 6 + e]: leaving a tile by edge e into tile tr, the edge by which the path leaves tr.
 GOES_ON: tuple[int, ...] = tuple(
     EXIT[index // 6][OPPOSITE[index % 6]] if index >= 36 else 0 for index in range(TR_SIZE * 6)
@@ -87,84 +167,81 @@ _FITS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def fits(pattern: int) -> tuple[tuple[int, int], ...]:
-    """Every (tile, tr) matching ``pattern`` on its occupied sides; cached per pattern."""
+    """Every (tile, tr) matching ``pattern`` (a ``pat`` value) on its occupied sides; cached."""
     found = _FITS.get(pattern)
     if found is None:
         mask = sides_mask(pattern)
-        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == pattern)
+        colours = pattern & COLOURS
+        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == colours)
         _FITS[pattern] = found
     return found
 
 
-Grids = tuple[list[int], list[int], list[int], list[int], list[int]]
+Grids = tuple[list[int], list[int], list[int]]
 _POOL: list[Grids] = []
+IN_CLOSURE = 8 * SIDE  # cl[cell] // IN_CLOSURE: a closure cell's fill order (virtual sides below)
 
 
 def grids_take() -> Grids:
-    """Five all-zero grids; list.pop is atomic, so two threads never share them."""
+    """Three all-zero grids; list.pop is atomic, so two threads never share them."""
     if _POOL:
         return _POOL.pop()
-    return (
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-        [0] * BOARD_SIZE,
-    )
+    return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
 
 
 def grids_give(g: Grids, touched: list[int]) -> None:
     """Zero the cells a replay touched and keep the grids for the next one."""
-    tr_at, pat, nb, rank, vnb = g
+    tr_at, pat, cl = g
     for cell in touched:
-        tr_at[cell] = pat[cell] = nb[cell] = rank[cell] = vnb[cell] = 0
+        tr_at[cell] = pat[cell] = cl[cell] = 0
     if len(_POOL) < 8:
         _POOL.append(g)
 
 
-@contextmanager
-def grids_lent() -> Iterator[tuple[Grids, list[int]]]:
-    """Grids from the pool and the list of cells the user touches (the origin first); both go
-    back, zeroed, when the block ends, however it ends."""
-    g = grids_take()
-    touched = [ORIGIN]
-    try:
-        yield g, touched
-    finally:
-        grids_give(g, touched)
+def controlled_ok(
+    cell: int,
+    g: Grids,
+    in_closure: int = IN_CLOSURE,
+    side: int = SIDE,
+    three: int = 3 * SIDE,
+) -> bool:
+    """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no).
 
-
-def controlled_ok(cell: int, g: Grids) -> bool:
-    """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no)."""
-    tr_at, _, nb, rank, vnb = g
-    mine = rank[cell]
-    if mine:
+    Only empty sides are visited (``EMPTY_SIDES`` of a cell's pattern); the constants are
+    default arguments, read as locals.
+    """
+    _, pat, cl = g
+    mine = cl[cell]
+    if mine >= in_closure:
         for delta in DELTAS:
-            near = rank[cell + delta]
-            if near and near < mine:
+            near = cl[cell + delta]
+            if in_closure <= near < mine:
                 return False
         return True
     stack: list[int] = []
-    for delta in DELTAS:
+    for delta in EMPTY_SIDES[pat[cell]]:
         space = cell + delta
-        if rank[space]:
+        virtual = cl[space]
+        if virtual >= in_closure:
             return False
-        if not tr_at[space] and nb[space] + 1 + vnb[space] >= 3:
+        if pat[space] + side + virtual >= three:
             stack.append(space)
     if not stack:
         return True
+    around = {cell + delta for delta in DELTAS}
     filled = {cell}
     added: dict[int, int] = {}
     while stack:
         space = stack.pop()
         filled.add(space)
-        for delta in DELTAS:
+        for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
-            if tr_at[near] or rank[near] or near in filled:
+            virtual = cl[near]
+            if virtual >= in_closure or near in filled:
                 continue
             extra = added.get(near, 0) + 1
             added[near] = extra
-            sides = nb[near] + vnb[near] + extra + ((near - cell) in DELTA_SET)
+            sides = ((pat[near] + virtual) >> 24) + extra + (near in around)
             if sides >= 4:
                 return False
             if sides == 3:
@@ -172,82 +249,67 @@ def controlled_ok(cell: int, g: Grids) -> bool:
     return True
 
 
-def grow(stack: list[int], order: int, g: Grids, touched: list[int]) -> int:
-    """Extend the closure by the chains from ``stack``; the next fill order, or -1 on failure."""
-    tr_at, _, nb, rank, vnb = g
+def grow(
+    stack: list[int],
+    order: int,
+    g: Grids,
+    touched: list[int],
+    in_closure: int = IN_CLOSURE,
+    side: int = SIDE,
+    three: int = 3 * SIDE,
+    four: int = 4 * SIDE,
+) -> int:
+    """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure.
+
+    (The constants are default arguments: locals are the cheapest names to read.)
+    """
+    _, pat, cl = g
     while stack:
         space = stack.pop()
         order += 1
-        rank[space] = order
-        if not nb[space]:
+        cl[space] = order * in_closure
+        if not pat[space]:
             touched.append(space)  # cells with a real neighbour are listed already
-        for delta in DELTAS:
+        for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
-            if tr_at[near] or rank[near]:
+            virtual = cl[near]
+            if virtual >= in_closure:
                 continue
-            count = vnb[near] + 1
-            vnb[near] = count
-            if count == 1 and not nb[near]:
-                touched.append(near)
-            sides = nb[near] + count
-            if sides >= 4:
-                return -1
-            if sides == 3:
+            virtual += side
+            cl[near] = virtual
+            sides = pat[near] + virtual
+            if sides >= three:
+                if sides >= four:
+                    return -1
                 stack.append(near)
+            elif sides == side:
+                touched.append(near)  # its first side, and a virtual one
     return order
 
 
-def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int], order: int) -> int:
-    """Put tile ``tr`` down; the neighbours, the forced spaces and (``order`` >= 0) the closure
-    follow. Returns the closure's next fill order: -1 when the closure fails, which for a
-    placement that passed R1 and R2 is exactly an R3 breach (board.Board._extend_closure).
-    Pass ``order`` -1 to leave the closure alone (the endgame has no R3).
-    """
-    tr_at, pat, nb, rank, vnb = g
+def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) -> None:
+    """Put tile ``tr`` down; the neighbours and the forced spaces follow, the closure does not
+    (``rebuild`` makes it for a whole board; the replay extends it inline as it places)."""
+    tr_at, pat, _ = g
     tr_at[cell] = tr
     forced.discard(cell)
-    mine = rank[cell] if order >= 0 else 0
-    stack: list[int] = []
-    for delta, face in FACE[tr]:
+    for delta, face, _ in LINKS[tr]:
         near = cell + delta
         if tr_at[near]:
             continue
-        sides = nb[near] + 1
-        nb[near] = sides
-        pat[near] |= face
-        if sides == 1:
+        sides = pat[near] + face
+        pat[near] = sides
+        if sides < 2 * SIDE:
             touched.append(near)
-        elif sides >= 3:
+        elif sides >= 3 * SIDE:
             forced.add(near)
-        if order < 0:
-            continue
-        other = rank[near]
-        if mine:
-            # A closure cell became real: its neighbours outside the closure count it as real
-            # now instead of virtual; one filled after it means the closure has changed.
-            if other:
-                if other < mine:
-                    return -1
-            else:
-                vnb[near] -= 1
-        elif other:
-            return -1
-        else:
-            total = sides + vnb[near]
-            if total >= 3:
-                if total >= 4:
-                    return -1
-                stack.append(near)
-    if mine:
-        rank[cell] = 0
-    return grow(stack, order, g, touched) if stack else order
 
 
 def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
-    """The closure of a board from scratch (into zeroed rank/vnb); -1 when it fails."""
-    nb = g[2]
+    """The closure of a board from scratch (into a zeroed ``cl``); -1 when it fails."""
+    pat = g[1]
     for space in forced:
-        if nb[space] >= 4:
+        if pat[space] >= 4 * SIDE:
             return -1
     return grow(sorted(forced, reverse=True), 0, g, touched)
 
@@ -271,18 +333,22 @@ def connected(cells: list[int], tr_at: list[int]) -> bool:
     return len(reached) == len(cells)
 
 
-_FIT_MASK: dict[int, int] = {}
-
-
-def fit_mask(pattern: int) -> int:
-    """Bit t set for every tile t that fits ``pattern`` in some rotation."""
-    mask = _FIT_MASK.get(pattern)
-    if mask is None:
-        mask = 0
-        for tile, _ in fits(pattern):
-            mask |= 1 << tile
-        _FIT_MASK[pattern] = mask
+def _fit_mask(pattern: int) -> int:
+    mask = 0
+    for tile, _ in fits(pattern):
+        mask |= 1 << tile
     return mask
+
+
+# FIT_MASK[pattern]: bit t set for every tile t that fits ``pattern`` in some rotation.
+FIT_MASK = Memo(_fit_mask)
+# FITS_BY_TILE[pattern][t]: the tr of tile t that fit ``pattern`` (a hand's few tiles are looked
+# up instead of running through every fitting tile of the set).
+FITS_BY_TILE = Memo(
+    lambda pattern: tuple(
+        tuple(tr for tile, tr in fits(pattern) if tile == wanted) for wanted in range(57)
+    )
+)
 
 
 def legal_here(
@@ -294,12 +360,10 @@ def legal_here(
     judged once for the cell (R3 only when a tile fits at all), R1 per tile; the closure in
     ``g`` must be valid when ``restricted``.
     """
-    tr_at, pat, nb = g[0], g[1], g[2]
+    tr_at, pat = g[0], g[1]
     pattern = pat[cell]
-    mask = _FIT_MASK.get(pattern)
-    if mask is None:
-        mask = fit_mask(pattern)
-    if not mask & held:
+    matching = FIT_MASK[pattern] & held  # the held tiles that fit by colour
+    if not matching:
         return []
     two: list[tuple[int, int]] = []  # (pattern, edge) of the two-sided neighbours
     if restricted:
@@ -307,19 +371,23 @@ def legal_here(
             near = cell + delta
             if tr_at[near]:
                 continue
-            sides = nb[near]
+            sides = pat[near] >> 24
             if sides >= 3:
                 return []  # R2, whatever the tile
             if sides == 2:
-                two.append((pat[near], edge))
+                two.append((pat[near] & COLOURS, edge))
         # As board.Board._r3: R3 only when some forced space exists after the placement.
         if (two or (forced and (len(forced) > 1 or cell not in forced))) and not controlled_ok(
             cell, g
         ):
             return []
     found: list[tuple[int, int]] = []
-    for tile, tr in fits(pattern):
-        if held >> tile & 1:
+    by_tile = FITS_BY_TILE[pattern]
+    while matching:  # tile by tile, lowest first, as fits() lists them
+        low = matching & -matching
+        matching ^= low
+        tile = low.bit_length() - 1
+        for tr in by_tile[tile]:
             word = WORD[tr]
             for near_pattern, edge in two:
                 if not near_pattern & ~(((word >> (4 * edge)) & 15) * NIBBLES):
@@ -329,6 +397,15 @@ def legal_here(
                 if not every:
                     return found
     return found
+
+
+def fill_tiles(forced: set[int], pat: list[int]) -> int:
+    """Bit t set for every tile t that fits some forced space by colour alone.
+
+    A hand with none of these tiles has no fill, whatever R1-R3 say: the replay asks this
+    union first, so the full search (``has_fill``) runs for one check in twenty.
+    """
+    return reduce(or_, map(FIT_MASK.__getitem__, map(pat.__getitem__, forced)), 0)
 
 
 def has_fill(held: int, restricted: bool, g: Grids, forced: set[int]) -> bool:
@@ -351,38 +428,56 @@ def can_place(held: int, restricted: bool, cells: list[int], g: Grids, forced: s
     return False
 
 
-def best(colour: int, cells: list[int], tr_at: list[int]) -> tuple[int, int]:
-    """(longest line, largest loop) of one colour, walking each path once."""
+def best(
+    colour: int,
+    cells: list[int],
+    tr_at: list[int],
+    path_ends: dict[int, tuple[tuple[int, int] | None, ...]] = PATH_ENDS,
+    goes_on: tuple[int, ...] = GOES_ON,
+    deltas: tuple[int, ...] = DELTAS,
+) -> tuple[int, int]:
+    """(longest line, largest loop) of one colour, walking each path once.
+
+    From the first tile of a path met, one way until the path stops (a line: then the other
+    way too) or comes back (a loop). The tables are default arguments: locals are the cheapest
+    names to read in the walk.
+    """
+    ends_of = path_ends[colour]
     seen: set[int] = set()
+    mark = seen.add
     line = loop = 0
     for start in cells:
         if start in seen:
             continue
-        ends = PATH_ENDS[tr_at[start] * 16 + colour]
+        ends = ends_of[tr_at[start]]
         if ends is None:
             continue
-        seen.add(start)
+        mark(start)
+        out, back = ends
         count = 1
-        closed = False
-        for out in ends:
-            cell = start
-            while True:
-                near = cell + DELTAS[out]
-                tr = tr_at[near]
-                if not tr:
-                    break
-                if near == start:
-                    closed = True
-                    break
-                seen.add(near)
+        cell = start + deltas[out]
+        tr = tr_at[cell]
+        while tr:
+            if cell == start:
+                break  # round to the first tile: a loop
+            mark(cell)
+            count += 1
+            out = goes_on[tr * 6 + out]
+            cell += deltas[out]
+            tr = tr_at[cell]
+        else:
+            out = back
+            cell = start + deltas[out]
+            tr = tr_at[cell]
+            while tr:
+                mark(cell)
                 count += 1
-                out = GOES_ON[tr * 6 + out]
-                cell = near
-            if closed:
-                break
-        if closed:
-            if count > loop:
-                loop = count
-        elif count > line:
-            line = count
+                out = goes_on[tr * 6 + out]
+                cell += deltas[out]
+                tr = tr_at[cell]
+            if count > line:
+                line = count
+            continue
+        if count > loop:
+            loop = count
     return line, loop

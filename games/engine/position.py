@@ -10,14 +10,9 @@ from .board import Board
 from .errors import MalformedPosition
 from .jsonio import JsonProblem, describe, load, number
 from .tables import (
-    DELTAS,
     DIRECTIONS,
-    HALF,
     HAND_SIZE,
-    ORIGIN,
-    REACH,
     ROTATIONS,
-    STRIDE,
     TILE_COUNT,
     WORDS,
     edge_colour,
@@ -175,21 +170,21 @@ def legal_moves(position: Any) -> list[dict[str, Any]]:
     board's ``MalformedPosition``).
     """
     tiles, hand, bag_empty, free_move_made = read_position(position, whole=False)
-    with fb.grids_lent() as (g, touched):
-        found = _fast_moves(g, touched, tiles, hand, not bag_empty, free_move_made)
+    # The fast board's cells are placed by the box of the tiles (an empty board: (0, 0)).
+    q_low = min((q for _, q, _, _ in tiles), default=0)
+    r_low = min((r for _, _, r, _ in tiles), default=0)
+    g = fb.grids_take()
+    touched: list[int] = []
+    try:
+        found = _fast_moves(g, touched, tiles, hand, not bag_empty, free_move_made, q_low, r_low)
+    finally:
+        fb.grids_give(g, touched)
     if found is None:
         return literal_legal_moves(position)  # raises when the position is malformed
-    q0, r0 = (tiles[0][1], tiles[0][2]) if tiles else (0, 0)
-    moves = [
-        {
-            "tile": tile,
-            "q": q0 + cell // STRIDE - HALF,
-            "r": r0 + cell % STRIDE - HALF,
-            "rotation": rotation,
-            "forced": forced,
-        }
-        for cell, tile, rotation, forced in found
-    ]
+    moves = []
+    for cell, tile, rotation, forced in found:
+        q, r = fb.coords(cell, q_low, r_low)
+        moves.append({"tile": tile, "q": q, "r": r, "rotation": rotation, "forced": forced})
     moves.sort(key=lambda move: (move["tile"], move["q"], move["r"], move["rotation"]))
     return moves
 
@@ -201,6 +196,8 @@ def _fast_moves(
     hand: list[int],
     restricted: bool,
     free_move_made: bool,
+    q_low: int,
+    r_low: int,
 ) -> list[tuple[int, int, int, bool]] | None:
     """(cell, tile, rotation, forced) of the legal moves.
 
@@ -209,17 +206,20 @@ def _fast_moves(
     forced: set[int] = set()
     cells: list[int] = []
     tr_at, pat = g[0], g[1]
+    base = fb.base_of(q_low, r_low)
     if tiles:
-        q0, r0 = tiles[0][1], tiles[0][2]
+        if max(q for _, q, _, _ in tiles) - q_low > fb.SPAN:
+            return None  # too wide to be connected
+        if max(r for _, _, r, _ in tiles) - r_low > fb.SPAN:
+            return None
         for tile, q, r, rotation in tiles:
-            if not (-REACH <= q - q0 <= REACH and -REACH <= r - r0 <= REACH):
-                return None  # too far to be connected
-            cell = (q - q0 + HALF) * STRIDE + r - r0 + HALF
+            cell = q * fb.STRIDE + r + base
             tr = tile * 6 + rotation
-            pattern = pat[cell]
+            pattern = pat[cell] & fb.COLOURS
             if fb.WORD[tr] & fb.sides_mask(pattern) != pattern:
                 return None  # touches an earlier tile with another colour
-            fb.place(cell, tr, g, forced, touched, -1)
+            fb.place(cell, tr, g, forced, touched)
+            touched.append(cell)  # a tile listed before its neighbours is no one's neighbour
             cells.append(cell)
         if not fb.connected(cells, tr_at):
             return None
@@ -234,8 +234,8 @@ def _fast_moves(
     if found or free_move_made:
         return found
     if not cells:
-        return [(ORIGIN, tile, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
-    frontier = {cell + delta for cell in cells for delta in DELTAS}
+        return [(base, tile, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
+    frontier = {cell + delta for cell in cells for delta in fb.DELTAS}
     return [
         (cell, tile, tr % 6, False)
         for cell in frontier

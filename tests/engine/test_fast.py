@@ -24,6 +24,7 @@ from games.engine.position import literal_legal_moves
 from .support import (
     board_of,
     flower_record,
+    frontier,
     matching_board,
     perturb,
     position,
@@ -218,3 +219,118 @@ def test_malformed_positions_raise_the_literal_message() -> None:
         with pytest.raises(MalformedPosition) as slow:
             literal_legal_moves(doc)
         assert str(fast.value) == str(slow.value)
+
+
+def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -> None:
+    """The fast board's grids are zeroed from the cells a replay touched and then reused; a
+    position's tile that touches no tile listed before it must be zeroed too."""
+    from games.engine import fastboard
+
+    board = matching_board([(0, 0), (1, 0), (2, 0)])
+    first, middle, last = board.items()
+    doc = position(dict([first, last, middle]), [40, 41])
+    assert legal_moves(doc) == literal_legal_moves(doc)
+    grids = fastboard.grids_take()
+    try:
+        assert not any(any(grid) for grid in grids)
+    finally:
+        fastboard.grids_give(grids, [])
+
+
+def alternatives(record: dict, upto: int, rng: random.Random, count: int) -> list[dict]:
+    """Records that replace placement ``upto`` (and everything after it) by one other placement,
+    then end by a resignation, so that both replays judge that placement and, when it is legal,
+    score the board: the mover's hand tiles in every rotation on frontier cells (legal, or
+    breaking R1, R2, R3, the forced-play duty or the colours), and a few by the wrong seat, of a
+    tile not in hand, on an occupied cell or far away."""
+    placements = record["placements"]
+    hands = [list(hand) for hand in record["hands"]]
+    bag = list(record["bag"])
+    for placement in placements[:upto]:
+        hands[placement["player"]].remove(placement["tile"])
+        if bag:
+            hands[placement["player"]].append(bag.pop(0))
+    mover = placements[upto]["player"]
+    board = board_of(record, upto)
+    cells = sorted(frontier(board)) or [(0, 0)]
+    seats = len(record["players"])
+    candidates = [
+        (mover, tile, cell, rotation)
+        for tile in hands[mover]
+        for cell in cells
+        for rotation in range(6)
+    ]
+    picked = rng.sample(candidates, min(count, len(candidates)))
+    other = (mover + 1) % seats
+    if hands[other]:
+        picked.append((other, rng.choice(hands[other]), rng.choice(cells), 0))
+    missing = [tile for tile in range(1, 57) if tile not in hands[mover]]
+    picked.append((mover, rng.choice(missing), cells[0], 0))
+    if hands[mover]:
+        picked.append((mover, hands[mover][0], next(iter(board), (0, 0)), 0))
+        picked.append((mover, hands[mover][0], (cells[0][0] + 9, cells[0][1]), 0))
+    out = []
+    for seat, tile, (q, r), rotation in picked:
+        variant = json.loads(json.dumps(record))
+        variant["placements"] = placements[:upto] + [
+            {"player": seat, "tile": tile, "q": q, "r": r, "rotation": rotation}
+        ]
+        variant["end"] = {"reason": "resigned", "player": rng.randrange(seats)}
+        variant.pop("claimed_scores", None)
+        out.append(variant)
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=PLAYERS, cut=st.floats(0, 1, exclude_max=True))
+def test_fast_and_literal_agree_on_every_kind_of_next_placement(
+    seed: int, players: str, cut: float
+) -> None:
+    """Every rule at a random moment of a game, early (R1-R3 apply) or in the endgame."""
+    record = selfplay(seed, players)
+    upto = int(cut * len(record["placements"]))
+    rng = random.Random(seed)
+    for variant in alternatives(record, upto, rng, 12):
+        same(variant)
+
+
+def test_next_placements_reach_every_placement_rule() -> None:
+    """The generator above does make records that break each placement rule, and legal ones."""
+    codes = set()
+    for seed in range(12):
+        record = selfplay(seed, ["2", "3", "4", "pairs"][seed % 4])
+        rng = random.Random(seed)
+        for upto in range(1, len(record["placements"]), 4):
+            for variant in alternatives(record, upto, rng, 10):
+                verdict = same(variant)
+                codes.add(verdict["error"]["code"] if not verdict["valid"] else "valid")
+    expected = {
+        "valid",
+        "WRONG_PLAYER",
+        "NOT_IN_HAND",
+        "OCCUPIED",
+        "NOT_ADJACENT",
+        "COLOUR_MISMATCH",
+        "FORCED_PLAY_REQUIRED",
+        "THREE_OF_A_COLOUR",
+        "FOUR_SIDED_SPACE",
+        "CONTROLLED_SIDE",
+    }
+    assert expected <= codes, expected - codes
+
+
+@pytest.mark.parametrize(("seed", "last"), [(0, 19), (13, 17), (52, 13)])
+def test_filling_a_closure_space_before_an_earlier_one_is_judged_like_the_literal(
+    seed: int, last: int
+) -> None:
+    """Moments (found by the generator above) where a candidate fills a space of the R3 closure
+    while a neighbouring space the simulation fills earlier is still empty: a controlled side
+    the fast replay must not accept."""
+    record = selfplay(seed, ["2", "3", "4", "pairs"][seed % 4])
+    rng = random.Random(seed)
+    codes = set()
+    for upto in range(1, last + 1, 2):
+        for variant in alternatives(record, upto, rng, 12):
+            verdict = same(variant)
+            codes.add(verdict["error"]["code"] if not verdict["valid"] else "valid")
+    assert "CONTROLLED_SIDE" in codes

@@ -25,28 +25,26 @@ def authority_of(reported: ReportedGame) -> tuple[hooks.ReportAuthority | None, 
     return None, None
 
 
-def may_rule(actor: User, reported: ReportedGame) -> bool:
-    """The championship's controllers and organisers for its games; staff for every game."""
+def _authority_allows(actor: User, reported: ReportedGame, ask: str) -> bool:
+    """Staff for every game; otherwise the authority of its championship, asked ``ask``."""
     if is_admin(actor):
         return True
     authority, value = authority_of(reported)
     return (
         authority is not None
         and bool(actor and actor.is_authenticated)
-        and (authority.may_rule(actor, value))
+        and getattr(authority, ask)(actor, value)
     )
+
+
+def may_rule(actor: User, reported: ReportedGame) -> bool:
+    """The championship's controllers and organisers for its games; staff for every game."""
+    return _authority_allows(actor, reported, "may_rule")
 
 
 def may_reopen(actor: User, reported: ReportedGame) -> bool:
     """The championship's organisers for its games; staff for every game."""
-    if is_admin(actor):
-        return True
-    authority, value = authority_of(reported)
-    return (
-        authority is not None
-        and bool(actor and actor.is_authenticated)
-        and (authority.may_reopen(actor, value))
-    )
+    return _authority_allows(actor, reported, "may_reopen")
 
 
 def _sides(reported: ReportedGame) -> list[set[int]]:

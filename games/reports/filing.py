@@ -124,38 +124,27 @@ _MATCH_LOCK_CLASS = 12012
 
 
 def _sheet_waiting(match_id: int, own: Player | None) -> ReportedGame | None:
-    """The oldest game of this match that the other side reported and that waits for us."""
-    if own is None:
-        return None
-    waiting = (
-        GameReport.objects.filter(
-            reported_game__match_id=match_id,
-            reported_game__state=ResultState.REPORTED,
-            reported_game__fingerprint="",
-            status=ReportStatus.OPEN,
-        )
-        .exclude(side_player=own)
-        .order_by("created", "pk")
-        .select_related("reported_game")
-        .first()
-    )
-    if waiting is None or own.pk not in waiting.reported_game.seat_players:
-        return None
-    return waiting.reported_game
+    """The oldest game of this match that the other side reported as a score sheet (a record
+    has a fingerprint) and that waits for us."""
+    return _waiting_in_match(match_id, own, sheets_only=True)
 
 
-def _waiting_in_match(match_id: int, own: Player | None) -> ReportedGame | None:
+def _waiting_in_match(
+    match_id: int, own: Player | None, *, sheets_only: bool = False
+) -> ReportedGame | None:
     """For a score sheet: the oldest game of the match the other side reported (record or
-    sheet) that waits for us."""
+    sheet; only sheets with ``sheets_only``) that waits for us."""
     if own is None:
         return None
+    waiting = GameReport.objects.filter(
+        reported_game__match_id=match_id,
+        reported_game__state=ResultState.REPORTED,
+        status=ReportStatus.OPEN,
+    )
+    if sheets_only:
+        waiting = waiting.filter(reported_game__fingerprint="")
     waiting = (
-        GameReport.objects.filter(
-            reported_game__match_id=match_id,
-            reported_game__state=ResultState.REPORTED,
-            status=ReportStatus.OPEN,
-        )
-        .exclude(side_player=own)
+        waiting.exclude(side_player=own)
         .order_by("created", "pk")
         .select_related("reported_game")
         .first()

@@ -22,6 +22,7 @@ from tournaments.models import (
     Championship,
     Eligibility,
     Entry,
+    EntryKind,
     EntryStatus,
     Event,
     EventFormat,
@@ -123,6 +124,13 @@ class EventForm(ServiceForm):
         min_value=1, initial=1, help_text="Order within the championship (1 = first)."
     )
     format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.KNOCKOUT)
+    entry_kind = forms.ChoiceField(
+        choices=EntryKind.choices,
+        initial=EntryKind.SINGLE,
+        required=False,
+        label="Entries",
+        help_text="Who plays each match: one player, a pair (doubles) or a team.",
+    )
     games_per_match = forms.IntegerField(min_value=1, initial=2)
     extra_game_margin = forms.DecimalField(
         min_value=0,
@@ -181,7 +189,15 @@ class EventForm(ServiceForm):
     FIELDSETS = [
         (
             "Event",
-            ["name", "stage", "format", "games_per_match", "extra_game_margin", "max_extra_games"],
+            [
+                "name",
+                "stage",
+                "format",
+                "entry_kind",
+                "games_per_match",
+                "extra_game_margin",
+                "max_extra_games",
+            ],
             [],
         ),
         ("Play", ["tp_scheme", "time_limit_seconds", "round_days", "draw_seed"], []),
@@ -207,6 +223,9 @@ class EventForm(ServiceForm):
             {"legend": legend, "fields": [self[name] for name in names], "formats": formats}
             for legend, names, formats in self.FIELDSETS
         ]
+
+    def clean_entry_kind(self) -> str:
+        return self.cleaned_data.get("entry_kind") or EntryKind.SINGLE
 
     def clean_countries(self) -> list[str]:
         text = self.cleaned_data.get("countries") or ""
@@ -313,7 +332,7 @@ class SeedForm(ServiceForm):
             e for e in selectors.entries_for_event(self.event) if e.status == EntryStatus.ACTIVE
         ]
         by_id = {str(e.pk): e.pk for e in active}
-        by_name = {e.player.display_name.lower(): e.pk for e in active}
+        by_name = {e.name.lower(): e.pk for e in active}
         ids, unknown = [], []
         for line in lines:
             entry_id = by_name.get(line.lower(), by_id.get(line))
@@ -396,7 +415,7 @@ class RuleForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.match = match
         choices = [
-            (str(entry.pk), entry.player.display_name)
+            (str(entry.pk), entry.name)
             for entry in (match.entry_a, match.entry_b)
             if entry is not None
         ]
@@ -426,8 +445,8 @@ class PenaltyForm(ServiceForm):
             (mg.number, f"Game {mg.number}") for mg in match.match_games.all()
         ]
         names = [
-            match.entry_a.player.display_name if match.entry_a else "side A",
-            match.entry_b.player.display_name if match.entry_b else "side B",
+            match.entry_a.name if match.entry_a else "side A",
+            match.entry_b.name if match.entry_b else "side B",
         ]
         self.fields["side"].choices = [(side, names[side]) for side in sides]
         if len(sides) == 1:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
 
 from games.models import Game
 from players.audit_registry import register_audit_actions
@@ -67,6 +68,14 @@ class QualifierPolicy(models.TextChoices):
     DRAWN_INTO_SECTIONS = "drawn_into_sections", "Qualifiers drawn into seeded sections"
 
 
+class EntryKind(models.TextChoices):
+    """What one side of the event's matches is (docs/architecture.md, "Entries and sides")."""
+
+    SINGLE = "single", "Singles (one player)"
+    PAIR = "pair", "Doubles (pairs)"
+    TEAM = "team", "Teams"
+
+
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration open"
     CLOSED = "closed", "Registration closed"
@@ -85,6 +94,7 @@ class Event(models.Model):
         help_text="Order within the championship",
     )
     format = models.CharField(max_length=12, choices=EventFormat.choices)
+    entry_kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.SINGLE)
     status = models.CharField(
         max_length=12, choices=EventStatus.choices, default=EventStatus.REGISTRATION
     )
@@ -124,9 +134,7 @@ class Event(models.Model):
         max_length=20, choices=QualifierPolicy.choices, default=QualifierPolicy.AGAINST_TOP_SEEDS
     )
     sections = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(64)])
-    groups_count = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(1024)]
-    )
+    groups_count = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(1024)])
     double_round_robin = models.BooleanField(default=False)
     swiss_rounds = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(50)])
     draw_seed = models.BigIntegerField(
@@ -164,7 +172,94 @@ class Event(models.Model):
         return f"{self.championship} · {self.name}"
 
 
+class Pair(models.Model):
+    """Two players who play a championship's doubles together (seats 0 and 2, or 1 and 3, of a
+    pairs record). Belongs to the championship so the same pair moves on from a qualifying
+    stage; its entries say in which events it plays."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="pairs")
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="pairs_as_a")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="pairs_as_b")
+    # "Ana & Bela", written when the pair is formed (a later rename of a player is not followed).
+    name = models.CharField(max_length=90)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="pair_two_players"
+            ),
+            models.UniqueConstraint(
+                fields=["championship", "player_a", "player_b"], name="pair_once_per_championship"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def player_ids(self) -> tuple[int, int]:
+        return (self.player_a_id, self.player_b_id)
+
+
+class Team(models.Model):
+    """A national (or regional) team of a championship, with an ordered roster (TeamMember).
+
+    Belongs to the championship, so the same team plays its group stage and its knockout."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60, help_text='e.g. "GBR A"')
+    # The country the team represents: the group draw keeps two teams of one country apart.
+    country = CountryField(blank=True)
+    # Who may play for it: these countries' players; empty means the team's country only.
+    region_countries = models.JSONField(default=list, blank=True)
+    captain = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="teams_captained"
+    )
+    deputy = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="teams_deputised"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["championship", "name"], name="team_name_unique_in_championship"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def eligible_countries(self) -> list[str]:
+        return list(self.region_countries or ([self.country.code] if self.country else []))
+
+
+class TeamMember(models.Model):
+    """One player of a team's roster; `board` is the roster order (1 plays board 1)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="team_memberships")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["team", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="team_member_once"),
+            models.UniqueConstraint(fields=["team", "board"], name="team_member_board_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: board {self.board} {self.player}"
+
+
 class EntryStatus(models.TextChoices):
+    PENDING = "pending", "Awaiting the partner's confirmation"
     ACTIVE = "active", "Active"
     WITHDRAWN = "withdrawn", "Withdrawn"
     ELIMINATED = "eliminated", "Eliminated"
@@ -177,9 +272,30 @@ class EntrySource(models.TextChoices):
     QUALIFIER = "qualifier", "Qualified"
 
 
+# What `select_related` needs for an entry's name: `*SIDES`, or `*sides_of("entry_a")`.
+SIDES = ("player", "pair", "team")
+
+
+def sides_of(prefix: str) -> tuple[str, ...]:
+    return tuple(f"{prefix}__{side}" for side in SIDES)
+
+
 class Entry(models.Model):
+    """One side of an event's matches: a player, a pair or a team (exactly one of the three).
+
+    Draws, seeding, byes, walkovers, tables and brackets work on entries and never ask which;
+    what differs (whose games count, who may act for the entry) is asked of `members()`."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    pair = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
     seed = models.PositiveIntegerField(null=True, blank=True)
     seeding_points = models.FloatField(null=True, blank=True)
     seeding_basis = models.CharField(max_length=24, blank=True)
@@ -204,6 +320,16 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
+            models.UniqueConstraint(fields=["event", "pair"], name="entry_pair_once_per_event"),
+            models.UniqueConstraint(fields=["event", "team"], name="entry_team_once_per_event"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(player__isnull=False, pair__isnull=True, team__isnull=True)
+                    | models.Q(player__isnull=True, pair__isnull=False, team__isnull=True)
+                    | models.Q(player__isnull=True, pair__isnull=True, team__isnull=False)
+                ),
+                name="entry_exactly_one_side",
+            ),
             models.UniqueConstraint(
                 fields=["event", "seed"],
                 condition=models.Q(seed__isnull=False),
@@ -212,7 +338,61 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} ({self.event.name})"
+        return f"{self.name} ({self.event.name})"
+
+    @property
+    def kind(self) -> str:
+        if self.pair_id is not None:
+            return EntryKind.PAIR
+        if self.team_id is not None:
+            return EntryKind.TEAM
+        return EntryKind.SINGLE
+
+    @property
+    def side(self) -> Player | Pair | Team:
+        return self.pair if self.pair_id else self.team if self.team_id else self.player
+
+    @property
+    def name(self) -> str:
+        """The side's name for pages: the player's, "Ana & Bela", or the team's."""
+        side = self.side
+        return side.display_name if isinstance(side, Player) else side.name
+
+    @property
+    def country_code(self) -> str | None:
+        """The country a draw keeps apart: the player's, the team's, a pair's shared one."""
+        if self.team_id is not None:
+            return self.team.country.code or None
+        if self.pair_id is not None:
+            a, b = self.pair.player_a.country.code, self.pair.player_b.country.code
+            return a if a and a == b else None
+        return self.player.country.code or None
+
+    @property
+    def country_name(self) -> str:
+        if self.team_id is not None:
+            return self.team.country.name or ""
+        if self.player_id is not None:
+            return self.player.country.name or ""
+        code = self.country_code
+        return self.pair.player_a.country.name if code else ""
+
+    def members(self) -> list[int]:
+        """The ids of the players who play for this entry (a team's whole roster)."""
+        if self.pair_id is not None:
+            return list(self.pair.player_ids)
+        if self.team_id is not None:
+            return list(self.team.members.values_list("player_id", flat=True))
+        return [self.player_id]
+
+    @property
+    def link(self) -> str:
+        """The page of the side: the player's or the team's; a pair has none of its own."""
+        from django.urls import reverse
+
+        if self.player_id is not None:
+            return reverse("player-detail", args=[self.player_id])
+        return ""
 
 
 class Round(models.Model):

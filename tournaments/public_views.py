@@ -101,7 +101,7 @@ def event_detail_view(request, pk: int):
     championship = event.championship
     manager = can_manage(request.user, championship)
     own = player_of(request.user)
-    own_entry = event.entries.filter(player=own).first() if own is not None else None
+    own_entry = selectors.entries_with_player(event, own.pk).first() if own is not None else None
     live = fragments.event_live(event)
     before_draw = event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
     context = {

@@ -9,10 +9,12 @@ from django.db.models import Prefetch, Q, QuerySet
 from games.models import Game
 from players.models import AuditEntry, Player
 from players.types import User
+from ratings.models import Rating, RatingSystem
 from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    SIDES,
     Championship,
     Eligibility,
     Entry,
@@ -23,6 +25,9 @@ from tournaments.models import (
     Match,
     MatchGame,
     MatchStatus,
+    Team,
+    TeamMember,
+    sides_of,
 )
 from tournaments.permissions import can_manage, can_rule
 
@@ -51,18 +56,18 @@ def games_visible_to(user: User, games: QuerySet) -> QuerySet:
 def events_visible_to(user: User) -> QuerySet[Event]:
     visible = championships_visible_to(user).values("pk")
     return Event.objects.filter(championship__in=visible).select_related(
-        "championship", "champion__player"
+        "championship", *sides_of("champion")
     )
 
 
 def entries_for_event(event: Event) -> QuerySet[Entry]:
-    return event.entries.select_related("player").order_by("seed", "created", "id")
+    return event.entries.select_related(*SIDES).order_by("seed", "created", "id")
 
 
 def matches_for_event(event: Event) -> QuerySet[Match]:
     return (
         event.matches.select_related(
-            "round", "entry_a__player", "entry_b__player", "winner__player"
+            "round", *sides_of("entry_a"), *sides_of("entry_b"), *sides_of("winner")
         )
         .prefetch_related(Prefetch("match_games", queryset=MatchGame.objects.order_by("number")))
         .order_by("round__number", "group", "bracket_index", "id")
@@ -72,7 +77,11 @@ def matches_for_event(event: Event) -> QuerySet[Match]:
 def match_detail(match_id: int) -> Match:
     return (
         Match.objects.select_related(
-            "event__championship", "round", "entry_a__player", "entry_b__player", "winner__player"
+            "event__championship",
+            "round",
+            *sides_of("entry_a"),
+            *sides_of("entry_b"),
+            *sides_of("winner"),
         )
         .prefetch_related(
             Prefetch(
@@ -104,7 +113,7 @@ def group_table_rows(event: Event) -> list[dict]:
                 "rows": [
                     {
                         "entry": row.key,
-                        "player": entries[row.key].player.display_name,
+                        "player": entries[row.key].name,
                         "player_id": entries[row.key].player_id,
                         "place": row.place,
                         "seed": row.seed,
@@ -134,12 +143,27 @@ def can_see_audit(user: User, championship: Championship) -> bool:
     return can_rule(user, championship)
 
 
+def _plays_for(player_id: int) -> Q:
+    """Entries the player plays for: alone, in a pair, or on a team's roster."""
+    return (
+        Q(player_id=player_id)
+        | Q(pair__player_a_id=player_id)
+        | Q(pair__player_b_id=player_id)
+        | Q(team__in=Team.objects.filter(members__player_id=player_id).values("pk"))
+    )
+
+
 def entries_of_player(player_id: int) -> QuerySet[Entry]:
     return (
-        Entry.objects.filter(player_id=player_id, event__championship__published=True)
-        .select_related("event__championship")
+        Entry.objects.filter(_plays_for(player_id), event__championship__published=True)
+        .select_related("event__championship", *SIDES)
         .order_by("-event__championship__year", "event__stage")
     )
+
+
+def entries_with_player(event: Event, player_id: int) -> QuerySet[Entry]:
+    """This event's entries (any status) the player plays for."""
+    return Entry.objects.filter(_plays_for(player_id), event=event).select_related(*SIDES)
 
 
 def swiss_standings(event: Event) -> list[tuple[Entry, Decimal]]:
@@ -150,7 +174,7 @@ def swiss_standings(event: Event) -> list[tuple[Entry, Decimal]]:
             if entry_id:
                 totals[entry_id] = totals.get(entry_id, Decimal("0.0")) + tps
     entries = event.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.CHAMPION])
-    rows = [(e, totals.get(e.pk, Decimal("0.0"))) for e in entries.select_related("player")]
+    rows = [(e, totals.get(e.pk, Decimal("0.0"))) for e in entries.select_related(*SIDES)]
     rows.sort(key=lambda row: (-row[1], row[0].seed or 0))
     return rows
 
@@ -216,6 +240,69 @@ def eligibility_problems(event: Event, player: Player) -> list[str]:
                 f"is below this event's minimum of {event.minimum_ranking}."
             )
     return problems
+
+
+# The bases of a seeding figure, best first: an entry with a figure on an earlier basis is seeded
+# above every entry whose figure is on a later one (they are different scales).
+SEEDING_BASES = ("doubles", "elo", "lobby")
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def entry_seeding_figures(entries: Sequence[Entry]) -> dict[int, tuple[str, float]]:
+    """Each entry's seeding figure, (basis, value), or none (docs/organisers.md, "Seeding").
+
+    A player: their tournament Elo, else their lobby ranking. A pair: the mean of the two
+    players' doubles-table ratings when both have one, else the mean of their tournament Elo
+    when both have one, else of their lobby rankings when both have one. A team: the mean
+    tournament Elo of the roster players who have one, else the mean lobby ranking of those who
+    have one. Entries without a figure are seeded last, in registration order.
+    """
+    members: dict[int, list[int]] = {}
+    team_ids = [e.team_id for e in entries if e.team_id is not None]
+    rosters: dict[int, list[int]] = {}
+    for team_id, player_id in TeamMember.objects.filter(team_id__in=team_ids).values_list(
+        "team_id", "player_id"
+    ):
+        rosters.setdefault(team_id, []).append(player_id)
+    for entry in entries:
+        if entry.team_id is not None:
+            members[entry.pk] = rosters.get(entry.team_id, [])
+        elif entry.pair_id is not None:
+            members[entry.pk] = list(entry.pair.player_ids)
+        else:
+            members[entry.pk] = [entry.player_id]
+    everyone = sorted({p for ids in members.values() for p in ids})
+    ratings = seeding_ratings(everyone)
+    doubles: dict[int, float] = {}
+    if any(e.pair_id is not None for e in entries):
+        doubles = dict(
+            Rating.objects.filter(
+                player_id__in=everyone, system=RatingSystem.DOUBLES, games__gt=0
+            ).values_list("player_id", "value")
+        )
+    figures: dict[int, tuple[str, float]] = {}
+    for entry in entries:
+        ids = members[entry.pk]
+        elos = [ratings[p][0] for p in ids if ratings.get(p, (None, None))[0] is not None]
+        lobbies = [ratings[p][1] for p in ids if ratings.get(p, (None, None))[1] is not None]
+        if entry.pair_id is not None:
+            pair_doubles = [doubles[p] for p in ids if p in doubles]
+            candidates = [
+                ("doubles", pair_doubles if len(pair_doubles) == 2 else []),
+                ("elo", elos if len(elos) == 2 else []),
+                ("lobby", lobbies if len(lobbies) == 2 else []),
+            ]
+        else:
+            candidates = [("elo", elos), ("lobby", lobbies)]
+        for basis, values in candidates:
+            mean = _mean(values)
+            if mean is not None:
+                figures[entry.pk] = (basis, float(mean))
+                break
+    return figures
 
 
 def seeding_ratings(player_ids: Sequence[int]) -> dict[int, tuple[float | None, float | None]]:

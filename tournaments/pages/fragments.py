@@ -25,6 +25,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Round,
+    sides_of,
 )
 from tournaments.pages import words
 from tournaments.pages.bracket import bracket_columns
@@ -86,7 +87,7 @@ def _event_matches(event: Event) -> list[Match]:
     """The event's matches with their rounds and players: only the columns the pages show
     (a 200-player group stage has 700 matches)."""
     return list(
-        event.matches.select_related("round", "entry_a__player", "entry_b__player")
+        event.matches.select_related("round", *sides_of("entry_a"), *sides_of("entry_b"))
         .only(
             *MATCH_COLUMNS,
             "round__number",
@@ -115,7 +116,15 @@ MATCH_COLUMNS = (
     "next_match_id",
     "next_side",
 )
-ENTRY_COLUMNS = ("seed", "player_id", "player__display_name")
+ENTRY_COLUMNS = (
+    "seed",
+    "player_id",
+    "pair_id",
+    "team_id",
+    "player__display_name",
+    "pair__name",
+    "team__name",
+)
 
 
 def _group_sections(event: Event, matches: list[Match]) -> tuple[list[dict], set[int]]:

@@ -101,6 +101,7 @@ EVENT_FIELDS = (
     "name",
     "stage",
     "format",
+    "entry_kind",
     "games_per_match",
     "extra_game_margin",
     "max_extra_games",
@@ -166,6 +167,11 @@ def _validate_event(event: Event) -> None:
             errors["feeds_from"] = "Qualifiers can only come from the same championship."
         elif source.stage >= event.stage:
             errors["feeds_from"] = "The qualifying event must be an earlier stage."
+        elif source.entry_kind != event.entry_kind:
+            errors["feeds_from"] = (
+                f"{source.name} is an event of {source.get_entry_kind_display().lower()}; its "
+                "qualifiers can only enter an event of the same kind."
+            )
         if not event.qualifiers_count:
             errors["qualifiers_count"] = "Say how many players qualify."
     if event.time_limit_seconds < 60:

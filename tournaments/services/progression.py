@@ -63,7 +63,7 @@ def _crown(event: Event, winner: Entry | None) -> None:
         championship=event.championship,
         event=event,
         action=AuditAction.CHAMPION,
-        target=winner.player.display_name if winner else "no champion",
+        target=winner.name if winner else "no champion",
     )
 
 

@@ -626,6 +626,8 @@ class AuditAction(models.TextChoices):
     ENTRY_DROP = "entry_drop", _("Player dropped out")
     TIEBREAKS_SET = "tiebreaks_set", _("Tie-breaks set")
     EVENT_IMPORT = "event_import", _("Event imported")
+    PAIR_REQUEST = "pair_request", _("Pair registered, awaiting the partner")
+    PAIR_DECLINE = "pair_decline", _("Pair request called off")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -24,6 +24,7 @@ from tournaments.forms import DeadlineForm, PenaltyForm, RegisterForm, RuleForm
 from tournaments.models import Championship, EntryStatus, Event, EventStatus, Match
 from tournaments.pages import fragments
 from tournaments.permissions import can_manage, can_rule, can_see, match_side_of
+from tournaments.services.pairs import pair_requests_for
 
 
 def _championship(request, pk: int) -> Championship:
@@ -121,6 +122,7 @@ def event_detail_view(request, pk: int):
             and event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
         ),
         "registration_open": event.status == EventStatus.REGISTRATION,
+        "pair_requests": pair_requests_for(own, event) if own is not None else [],
         "before_draw": before_draw,
     }
     if manager:

@@ -276,9 +276,7 @@ def event_register_view(request, pk: int):
 @login_required
 def entry_withdraw_view(request, pk: int):
     entry = _entry(request, pk)
-    if not (
-        can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)
-    ):
+    if not (can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)):
         raise PermissionDenied("You may withdraw only your own entry.")
     refusal = selectors.withdrawal_refusal(request.user, entry)
     if refusal:

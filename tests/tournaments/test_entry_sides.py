@@ -35,7 +35,7 @@ def championship(organiser):
 
 def _pairs(championship, count: int) -> list[Pair]:
     pairs = []
-    for i in range(count):
+    for _ in range(count):
         a, b = PlayerFactory(country="DE"), PlayerFactory(country="DE")
         pairs.append(
             Pair.objects.create(

@@ -184,6 +184,21 @@ class EventForm(ServiceForm):
         required=False,
         help_text="Optional: fixes the random parts of the draw so it can be reproduced.",
     )
+    team_boards = forms.IntegerField(
+        min_value=1,
+        max_value=12,
+        initial=5,
+        required=False,
+        label="Boards per team match",
+        help_text="Team events: each board plays the games per match (5 boards x 2 games: "
+        "200 TPs at stake).",
+    )
+    team_tiebreaks = forms.CharField(
+        required=False,
+        label="Team tie-breaks",
+        help_text="Team events, a team match level on TPs: boards_won, board_1, extra_games "
+        "(in your order, extra games last). Blank: all three in that order.",
+    )
 
     # (legend, fields, formats the fieldset applies to: empty = all)
     FIELDSETS = [
@@ -211,6 +226,7 @@ class EventForm(ServiceForm):
             [],
         ),
         ("Qualifiers from an earlier stage", ["feeds_from", "qualifiers_count"], []),
+        ("Teams", ["team_boards", "team_tiebreaks"], []),
     ]
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
@@ -223,6 +239,13 @@ class EventForm(ServiceForm):
             {"legend": legend, "fields": [self[name] for name in names], "formats": formats}
             for legend, names, formats in self.FIELDSETS
         ]
+
+    def clean_team_boards(self) -> int:
+        return self.cleaned_data.get("team_boards") or 5
+
+    def clean_team_tiebreaks(self) -> list[str]:
+        text = self.cleaned_data.get("team_tiebreaks") or ""
+        return [key.strip() for key in text.replace(";", ",").split(",") if key.strip()]
 
     def clean_entry_kind(self) -> str:
         return self.cleaned_data.get("entry_kind") or EntryKind.SINGLE

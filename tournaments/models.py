@@ -146,6 +146,13 @@ class Event(models.Model):
     # The standings' criteria in order (keys of tournaments.formats.tiebreaks.CRITERIA); empty:
     # the default list. Shown before the start; changed after it only when confirmed.
     tiebreaks = models.JSONField(default=list, blank=True)
+    # Team events: boards per team match (each plays `games_per_match` games) and the tie-breaks
+    # of a team match level on TPs (keys of tournaments.formats.teams.TEAM_TIEBREAKS; empty:
+    # the default list).
+    team_boards = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(12)]
+    )
+    team_tiebreaks = models.JSONField(default=list, blank=True)
     round_days = models.PositiveSmallIntegerField(
         default=14,
         validators=[MinValueValidator(1), MaxValueValidator(365)],
@@ -390,6 +397,8 @@ class Entry(models.Model):
         """The page of the side: the player's or the team's; a pair has none of its own."""
         from django.urls import reverse
 
+        if self.team_id is not None:
+            return reverse("team-page", args=[self.team_id])
         if self.player_id is not None:
             return reverse("player-detail", args=[self.player_id])
         return ""
@@ -401,6 +410,8 @@ class Round(models.Model):
     name = models.CharField(max_length=40, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     deadline_processed = models.BooleanField(default=False)
+    # Team events: until then captains may change their roster and board order for this round.
+    lineup_deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -497,8 +508,11 @@ class MatchGame(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="match_game")
     number = models.PositiveSmallIntegerField()
-    # Seat of side A's player in the game (side B is the other seat).
+    # Seat of side A's player in the game (side B is the other seat; in a pairs game side A
+    # also has seat_a + 2).
     seat_a = models.PositiveSmallIntegerField()
+    # Team matches: the board the game was played on (1 = board 1); empty otherwise.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
     base_tps_a = models.DecimalField(max_digits=4, decimal_places=1)
     base_tps_b = models.DecimalField(max_digits=4, decimal_places=1)
     penalty_a = models.PositiveSmallIntegerField(default=0, help_text="TPs side A forfeits")
@@ -518,6 +532,57 @@ class MatchGame(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} game {self.number}"
+
+
+class TeamBoard(models.Model):
+    """A team match's lineup: who plays whom on each board, fixed when its first game counts.
+
+    Until then the lineup is the two rosters' first boards as they stand (a captain may still
+    change them before the round's lineup deadline)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["match", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "board"], name="team_board_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="team_board_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} board {self.board}"
+
+
+class RosterChangeKind(models.TextChoices):
+    CREATED = "created", _("Team created")
+    SUBSTITUTION = "substitution", _("Substitution")
+    BOARD_ORDER = "board_order", _("Board order changed")
+    CAPTAINCY = "captaincy", _("Captain or deputy changed")
+
+
+class TeamRosterChange(models.Model):
+    """The log of a team's roster: who changed what, when, with the roster before and after."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster_changes")
+    kind = models.CharField(max_length=16, choices=RosterChangeKind.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(default=list, blank=True)  # player ids in board order
+    after = models.JSONField(default=list, blank=True)
+    reason = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_kind_display()}"
 
 
 class SheetEnding(models.TextChoices):
@@ -628,6 +693,10 @@ class AuditAction(models.TextChoices):
     EVENT_IMPORT = "event_import", _("Event imported")
     PAIR_REQUEST = "pair_request", _("Pair registered, awaiting the partner")
     PAIR_DECLINE = "pair_decline", _("Pair request called off")
+    TEAM_CREATE = "team_create", _("Team created")
+    TEAM_ROSTER = "team_roster", _("Team roster changed")
+    TEAM_ENTER = "team_enter", _("Team entered")
+    LINEUP_DEADLINE_SET = "lineup_deadline_set", _("Lineup deadline set")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -215,8 +215,23 @@ class PenaltySerializer(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
-        fields = ["id", "event", "number", "name", "deadline", "deadline_processed"]
-        read_only_fields = ["id", "event", "number", "name", "deadline_processed"]
+        fields = [
+            "id",
+            "event",
+            "number",
+            "name",
+            "deadline",
+            "deadline_processed",
+            "lineup_deadline",
+        ]
+        read_only_fields = [
+            "id",
+            "event",
+            "number",
+            "name",
+            "deadline_processed",
+            "lineup_deadline",
+        ]
 
 
 class DeadlineSerializer(serializers.Serializer):

@@ -34,6 +34,14 @@ urlpatterns = [
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
     path("events/<int:pk>/register-pair/", views_sides.pair_register_view, name="pair-register"),
+    path("teams/<int:pk>/", views_sides.team_detail_view, name="team-page"),
+    path("<int:pk>/teams/new/", views_sides.team_create_view, name="team-new"),
+    path("events/<int:pk>/enter-team/", views_sides.team_enter_view, name="team-enter"),
+    path(
+        "rounds/<int:pk>/lineup-deadline/",
+        views_sides.round_lineup_deadline_view,
+        name="round-lineup-deadline-set",
+    ),
     path(
         "entries/<int:pk>/pair/<str:answer>/",
         views_sides.pair_answer_view,

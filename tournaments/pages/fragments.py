@@ -18,6 +18,7 @@ from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     Championship,
+    EntryKind,
     EntryStatus,
     Event,
     EventFormat,
@@ -263,6 +264,9 @@ def match_live(match: Match) -> Fragment:
                 "match": match,
                 "event": match.event,
                 "games": games,
+                "boards": selectors.team_match_boards(match)
+                if match.event.entry_kind == EntryKind.TEAM and match.entry_a and match.entry_b
+                else None,
                 "names": match_heading(match),
                 "reason": words.reason_words(match.state_reason),
                 "state": words.match_status_words(match),

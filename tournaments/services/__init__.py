@@ -7,7 +7,8 @@ the reads in `tournaments.selectors`.
 Modules, lowest first (each imports only those above it):
 `audit`, `access`, `rounds` (match and round rows), `swiss_rounds`, `progression` (deciding
 matches, advancing, finishing events), `championships`, `registration` (entries, seeding),
-`pairs` (doubles registration), `draws`, `results` (counting games, TPs, penalties),
+`pairs` (doubles registration), `teams` (teams, rosters, lineups), `draws`, `results`
+(counting games, TPs, penalties),
 `rulings` (rulings, walkovers, deadlines), `qualifiers`.
 """
 
@@ -37,6 +38,13 @@ from tournaments.services.rulings import (
     match_walkover_claim,
     round_deadline_set,
 )
+from tournaments.services.teams import (
+    round_lineup_deadline_set,
+    team_create,
+    team_enter,
+    team_officers_set,
+    team_roster_set,
+)
 
 __all__ = [
     "DRAW_START_WINDOW",
@@ -61,6 +69,11 @@ __all__ = [
     "pair_register",
     "qualifiers_advance",
     "round_deadline_set",
+    "round_lineup_deadline_set",
+    "team_create",
+    "team_enter",
+    "team_officers_set",
+    "team_roster_set",
     "sync_match",
     "validate_match_submission",
 ]

@@ -10,6 +10,7 @@ from django_countries import countries as country_registry
 
 from players.types import User
 from tournaments import formats
+from tournaments.formats.teams import team_tiebreaks_check
 from tournaments.models import (
     AuditAction,
     Category,
@@ -122,6 +123,8 @@ EVENT_FIELDS = (
     "swiss_rounds",
     "draw_seed",
     "round_days",
+    "team_boards",
+    "team_tiebreaks",
 )
 
 
@@ -175,6 +178,17 @@ def _validate_event(event: Event) -> None:
             )
         if not event.qualifiers_count:
             errors["qualifiers_count"] = "Say how many players qualify."
+    if event.team_tiebreaks is None:
+        event.team_tiebreaks = []
+    if not isinstance(event.team_tiebreaks, list) or not all(
+        isinstance(key, str) for key in event.team_tiebreaks
+    ):
+        errors["team_tiebreaks"] = 'Give the tie-breaks as a list, e.g. ["boards_won", "board_1"].'
+    else:
+        try:
+            team_tiebreaks_check(event.team_tiebreaks)
+        except formats.FormatError as exc:
+            errors["team_tiebreaks"] = str(exc)
     if event.time_limit_seconds < 60:
         errors["time_limit_seconds"] = "The time limit must be at least a minute."
     if errors:

@@ -29,7 +29,11 @@ from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
 from tournaments.services.registration import event_seed
-from tournaments.services.rounds import DRAW_START_WINDOW, round_deadline
+from tournaments.services.rounds import (
+    DRAW_START_WINDOW,
+    lineup_deadlines_set,
+    round_deadline,
+)
 from tournaments.services.swiss_rounds import swiss_round_draw
 
 # An entry's country (the group draw keeps countries apart) reads a pair's two players.
@@ -85,6 +89,7 @@ def draw_generate(
             swiss_round_draw(event, entries, 1, start)
     except formats.FormatError as exc:
         raise ValidationError({"event": str(exc)}) from None
+    lineup_deadlines_set(event, list(event.rounds.all()))
     event.status = EventStatus.DRAWN
     event.save(update_fields=["status", "draw_seed"])
     audit(

@@ -15,6 +15,7 @@ from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
 from players.types import User
 from tournaments import formats, selectors
+from tournaments.formats.teams import board_game_allowed
 from tournaments.models import (
     AuditAction,
     Match,
@@ -27,15 +28,32 @@ from tournaments.permissions import can_rule
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
+from tournaments.services.rounds import team_rules, team_state
+from tournaments.services.teams import lineup_fix, match_lineup
 
 
-def seat_of_side_a(match: Match, seat_players: list[int]) -> int | None:
-    """The seat of side A in a game with these seated player ids, if the game is between the
-    match's two sides (else None). A pairs game seats a pair in seats 0 and 2 (1 and 3): side A
-    is then in seats `seat_a` and `seat_a + 2`."""
+def game_placement(match: Match, seat_players: list[int]) -> tuple[int, int | None] | None:
+    """(seat of side A, board) for a game with these seated player ids, if the game is between
+    the match's two sides (else None). A pairs game seats a pair in seats 0 and 2 (1 and 3):
+    side A is then in seats `seat_a` and `seat_a + 2`. A team match's game is between the two
+    players of one board of its lineup (`board`, from 1); other games have no board."""
     a, b = match.entry_a, match.entry_b
     if a is None or b is None:
         return None
+    if a.team_id is not None and b.team_id is not None:
+        if len(seat_players) != 2:
+            return None
+        for board, player_a, player_b in match_lineup(match):
+            if seat_players == [player_a, player_b]:
+                return 0, board
+            if seat_players == [player_b, player_a]:
+                return 1, board
+        return None
+    seat = _seat_of_side_a(a, b, seat_players)
+    return None if seat is None else (seat, None)
+
+
+def _seat_of_side_a(a, b, seat_players: list[int]) -> int | None:
     if a.pair_id is not None and b.pair_id is not None:
         if len(seat_players) != 4:
             return None
@@ -57,6 +75,11 @@ def seat_of_side_a(match: Match, seat_players: list[int]) -> int | None:
 def _who_plays(match: Match) -> str:
     a = match.entry_a.name if match.entry_a else "?"
     b = match.entry_b.name if match.entry_b else "?"
+    if match.entry_a and match.entry_a.team_id is not None:
+        return (
+            f"Match {match.pk} is {a} v {b}; a board game is between the two players of one "
+            "board of its lineup (board 1 v board 1, ...)."
+        )
     if match.entry_a and match.entry_a.pair_id is not None:
         return (
             f"Match {match.pk} is {a} v {b}; a pairs record seats one pair in its first and "
@@ -98,8 +121,14 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         raise ValidationError(
             f"Match {match_id} is not open for games ({match.get_status_display()})."
         )
-    if seat_of_side_a(match, [p.pk for p in seat_players]) is None:
+    placement = game_placement(match, [p.pk for p in seat_players])
+    if placement is None:
         raise ValidationError(_who_plays(match))
+    if placement[1] is not None:
+        state = team_state(match, list(match.match_games.all()))
+        refusal = board_game_allowed(state, team_rules(match.event), placement[1])
+        if refusal:
+            raise ValidationError(f"Match {match_id}: {refusal}.")
     return match_id
 
 
@@ -134,15 +163,18 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     )
     seats = list(game.seats.order_by("seat"))
     problem = None
-    seat_a = None
+    placement = None
     if match is None:
         problem = "the match no longer exists"
     elif not selectors.match_open_for_games(match):
         problem = f"the match was already {match.get_status_display().lower()}"
-    elif (seat_a := seat_of_side_a(match, [s.player_id for s in seats])) is None:
+    elif (placement := game_placement(match, [s.player_id for s in seats])) is None:
         problem = "the game's players are not this match's players"
     elif match.entry_a.pair_id is not None and not game.is_pairs:
         problem = "a doubles match counts pairs games only (partners share a colour)"
+    elif placement[1] is not None:
+        state = team_state(match, list(match.match_games.all()))
+        problem = board_game_allowed(state, team_rules(match.event), placement[1])
     if problem:
         UncountedGame.objects.get_or_create(
             game=game,
@@ -162,6 +194,9 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         )
         return None
     event = match.event
+    seat_a, board = placement
+    if board is not None:
+        lineup_fix(match)
     by_seat = _game_tps(game, seats, event.tp_scheme)
     base_a, base_b = by_seat[seat_a], by_seat[1 - seat_a]
     match_game = MatchGame.objects.create(
@@ -169,6 +204,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         game=game,
         number=match.match_games.count() + 1,
         seat_a=seat_a,
+        board=board,
         base_tps_a=base_a,
         base_tps_b=base_b,
         tps_a=base_a,

@@ -25,7 +25,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.rating_seam import event_results_changed
-from tournaments.services.rounds import match_close, round_deadline
+from tournaments.services.rounds import lineup_deadlines_set, match_close, round_deadline
 
 ZERO = Decimal("0.0")
 
@@ -43,6 +43,7 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
     round_ = Round.objects.create(
         event=event, number=number, name=f"Round {number}", deadline=round_deadline(event, start, 1)
     )
+    lineup_deadlines_set(event, [round_])
     by_id = {e.pk: e for e in entries}
     for index, (a, b) in enumerate(paired.pairings):
         Match.objects.create(

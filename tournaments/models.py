@@ -17,6 +17,7 @@ class Category(models.TextChoices):
     WORLD = "world", "World championship"
     CONTINENTAL = "continental", "Continental championship"
     NATIONAL = "national", "National championship"
+    JUNIOR = "junior", "Junior championship"
     OPEN = "open", "Open / Table Open"
 
 

@@ -25,6 +25,7 @@ from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import DeadlineForm, PenaltyForm, RegisterForm, RuleForm
 from tournaments.models import (
     Championship,
+    Eligibility,
     EntryKind,
     EntryStatus,
     Event,
@@ -98,6 +99,12 @@ def championship_detail_view(request, pk: int):
             "events_html": mark_safe(fragments.championship_events(championship, events)),
             "champions": [e for e in events if e.champion_id],
             "teams": list(selectors.teams_of(championship)),
+            # Junior events: their standings (final places) and champion, on this page.
+            "junior_standings": [
+                (e, selectors.final_places(e))
+                for e in events
+                if e.eligibility == Eligibility.JUNIOR and e.status != EventStatus.REGISTRATION
+            ],
             "can_manage": can_manage(request.user, championship),
             "can_see_audit": selectors.can_see_audit(request.user, championship),
         },

@@ -218,13 +218,18 @@ def eligibility_problems(event: Event, player: Player) -> list[str]:
     problems = []
     if event.eligibility == Eligibility.JUNIOR:
         if player.date_of_birth is None:
-            problems.append("A junior event needs the player's date of birth on their profile.")
+            problems.append(
+                f"{player.display_name} has no date of birth on their profile: a junior event "
+                "needs the player's date of birth to check the age limit (the player, or the "
+                "staff, can add it on the player's profile page)."
+            )
         elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
-            # Never the age itself: organisers see this answer, and the date of birth is private.
+            # Never the age or the date of birth: organisers, captains and partners read this
+            # answer, and the date of birth is private (only the event's public cut-off).
             problems.append(
                 f"{player.display_name} is not under {event.junior_age_limit} on the cut-off "
-                f"date ({event.cutoff_date:%d %B %Y}); this event is for players under "
-                f"{event.junior_age_limit} on that day."
+                f"date ({event.cutoff_date:%d %B %Y}): not eligible for this junior event, born "
+                f"before the cut-off for players under {event.junior_age_limit} on that day."
             )
     elif event.eligibility == Eligibility.NATIONAL:
         if player.country.code not in event.countries:
@@ -460,3 +465,43 @@ def team_results(team: Team) -> list[dict]:
             }
         )
     return result
+
+
+# --- Final places (the junior standings on the championship page) ----------------------------
+
+
+def final_places(event: Event) -> list[tuple[int, Entry]]:
+    """The event's entries with their places as its format ranks them.
+
+    A knockout: the champion 1, the runner-up 2, the semi-final losers 3 (shared), the
+    quarter-final losers 5, ...; groups and round robins: by place in the group, then TP%,
+    then seed; a Swiss: its standings. Withdrawn entries and pairs still awaiting a partner are
+    left out."""
+    entries = {
+        e.pk: e
+        for e in entries_for_event(event).exclude(
+            status__in=[EntryStatus.WITHDRAWN, EntryStatus.PENDING]
+        )
+    }
+    if event.format == EventFormat.KNOCKOUT:
+        rounds = event.rounds.count()
+        places: dict[int, int] = {}
+        for match in event.matches.filter(status__in=FINAL_MATCH_STATUSES).select_related("round"):
+            for entry_id in (match.entry_a_id, match.entry_b_id):
+                if entry_id and entry_id != match.winner_id:
+                    places[entry_id] = 2 ** (rounds - match.round.number) + 1
+        if event.champion_id:
+            places[event.champion_id] = 1
+        ranked = [(place, entries[pk]) for pk, place in places.items() if pk in entries]
+        return sorted(ranked, key=lambda row: (row[0], row[1].seed or 0, row[1].pk))
+    if event.format == EventFormat.SWISS:
+        rows = [e for e, _ in swiss_standings(event) if e.pk in entries]
+        return list(enumerate(rows, start=1))
+    rows = []
+    for table in group_tables(event).values():
+        for row in table:
+            if row.key in entries:
+                ratio = row.tps / row.tps_available if row.tps_available else Decimal(0)
+                rows.append((row.place, -ratio, row.seed, entries[row.key]))
+    rows.sort(key=lambda row: row[:3])
+    return [(place, row[3]) for place, row in enumerate(rows, start=1)]

@@ -143,9 +143,9 @@ class EventForm(ServiceForm):
     tp_scheme = forms.IntegerField(min_value=1, initial=1, label="TP scheme version")
     time_limit_seconds = forms.IntegerField(
         min_value=0,
-        initial=15 * 60,
+        required=False,
         label="Time limit per player (seconds)",
-        help_text="900 for singles (15 minutes), 720 for pairs.",
+        help_text="Blank: 900 for singles (15 minutes), 720 for pairs (12 minutes).",
     )
     round_days = forms.IntegerField(
         min_value=1, initial=14, help_text="Days each round lasts; sets the round deadlines."

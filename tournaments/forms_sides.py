@@ -182,3 +182,29 @@ class LineupDeadlineForm(ServiceForm):
             lineup_deadline=self.cleaned_data["lineup_deadline"],
             reason=self.cleaned_data.get("reason") or "",
         )
+
+
+class TeamOfficersForm(ServiceForm):
+    """An organiser names the team's captain and deputy (blank: none)."""
+
+    captain = forms.CharField(required=False, max_length=40, label="Captain (name or id)")
+    deputy = forms.CharField(required=False, max_length=40, label="Deputy (name or id)")
+    reason = forms.CharField(required=False, max_length=2000)
+
+    def clean_captain(self) -> Player | None:
+        text = self.cleaned_data.get("captain") or ""
+        return player_from_text(text) if text.strip() else None
+
+    def clean_deputy(self) -> Player | None:
+        text = self.cleaned_data.get("deputy") or ""
+        return player_from_text(text) if text.strip() else None
+
+    def apply(self, *, actor: User, team):
+        return self._call(
+            services.team_officers_set,
+            actor=actor,
+            team=team,
+            captain=self.cleaned_data.get("captain"),
+            deputy=self.cleaned_data.get("deputy"),
+            reason=self.cleaned_data.get("reason") or "",
+        )

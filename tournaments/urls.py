@@ -35,6 +35,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
     path("events/<int:pk>/register-pair/", views_sides.pair_register_view, name="pair-register"),
     path("teams/<int:pk>/", views_sides.team_detail_view, name="team-page"),
+    path("teams/<int:pk>/officers/", views_sides.team_officers_view, name="team-officers"),
     path("<int:pk>/teams/new/", views_sides.team_create_view, name="team-new"),
     path("events/<int:pk>/enter-team/", views_sides.team_enter_view, name="team-enter"),
     path(

@@ -20,6 +20,7 @@ from tournaments.forms_sides import (
     RosterForm,
     TeamEnterForm,
     TeamForm,
+    TeamOfficersForm,
 )
 from tournaments.models import SIDES, Entry, EntryKind, Event, Round, Team
 from tournaments.permissions import can_manage, can_see
@@ -106,7 +107,22 @@ def _roster_text(team: Team) -> str:
     return "\n".join(m.player.display_name for m in selectors.team_roster(team))
 
 
-def team_detail_view(request, pk: int):
+@login_required
+@require_POST
+def team_officers_view(request, pk: int):
+    """An organiser names the team's captain and deputy (the form is on the team page)."""
+    team = _team(request, pk)
+    if not can_manage(request.user, team.championship):
+        raise PermissionDenied("Only this championship's organisers may name the captain.")
+    form = TeamOfficersForm(request.POST)
+    if form.is_valid() and form.apply(actor=request.user, team=team) is not None:
+        messages.success(request, f"The captain and deputy of {team.name} are set.")
+        return redirect("team-page", pk=team.pk)
+    request.method = "GET"  # show the team page with the form's errors, changing nothing else
+    return team_detail_view(request, pk, officers_form=form)
+
+
+def team_detail_view(request, pk: int, officers_form=None):
     """The team: roster in board order, captain and deputy, results per board, roster log.
     Its captain or deputy (before the lineup deadline) and organisers change the roster here."""
     team = _team(request, pk)
@@ -151,6 +167,17 @@ def team_detail_view(request, pk: int):
                 for c in changes
             ],
             "form": form,
+            "officers_form": officers_form
+            or (
+                TeamOfficersForm(
+                    initial={
+                        "captain": team.captain.display_name if team.captain else "",
+                        "deputy": team.deputy.display_name if team.deputy else "",
+                    }
+                )
+                if manager
+                else None
+            ),
             "lock": lock if leads and not manager else None,
             "can_manage": manager,
         },

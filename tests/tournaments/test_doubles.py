@@ -370,3 +370,37 @@ def test_a_pairs_time_penalty_sums_both_partners(
     mg.refresh_from_db()
     assert mg.penalty_b == 3
     assert Pair.objects.count() == 2
+
+
+def test_the_event_form_makes_doubles_and_team_events(client, organiser, championship):
+    from tests.tournaments.test_web import EVENT_FORM
+
+    client.force_login(organiser)
+    url = reverse("event-new", args=[championship.pk])
+    page = client.get(url).content.decode()
+    assert 'name="entry_kind"' in page and 'name="team_boards"' in page
+    response = client.post(
+        url, {**EVENT_FORM, "name": "Pairs", "entry_kind": "pair", "time_limit_seconds": ""}
+    )
+    assert response.status_code == 302
+    event = championship.events.get(name="Pairs")
+    assert event.entry_kind == "pair" and event.time_limit_seconds == 12 * 60
+    response = client.post(
+        url,
+        {**EVENT_FORM, "name": "Teams", "entry_kind": "team", "team_tiebreaks": "coin"},
+    )
+    assert response.status_code == 200 and "unknown team tie-breaks" in response.content.decode()
+    response = client.post(
+        url,
+        {
+            **EVENT_FORM,
+            "name": "Teams",
+            "entry_kind": "team",
+            "team_boards": 4,
+            "team_tiebreaks": "board_1, extra_games",
+        },
+    )
+    event = championship.events.get(name="Teams")
+    assert event.team_boards == 4 and event.team_tiebreaks == ["board_1", "extra_games"]
+    page = client.get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "Enter a team" in page and "4 boards" in page

@@ -515,3 +515,28 @@ def test_team_web_pages(client, people, organiser, championship):
     client.force_login(people["captain"])
     response = client.post(reverse("team-enter", args=[event.pk]), {"team": gb.pk})
     assert response.status_code == 302 and Entry.objects.filter(event=event, team=gb).exists()
+
+
+def test_team_event_settings_are_checked(organiser, championship):
+    api = client_for(organiser)
+    base = {"championship": championship.pk, "name": "Teams", "format": "knockout"}
+    for extra, field in (
+        ({"entry_kind": "trio"}, "entry_kind"),
+        ({"entry_kind": "team", "team_tiebreaks": ["coin"]}, "team_tiebreaks"),
+        ({"entry_kind": "team", "team_tiebreaks": ["extra_games", "board_1"]}, "team_tiebreaks"),
+        ({"entry_kind": "team", "team_tiebreaks": "boards_won"}, "team_tiebreaks"),
+        ({"entry_kind": "team", "team_boards": 0}, "team_boards"),
+        ({"entry_kind": "team", "team_boards": 13}, "team_boards"),
+    ):
+        response = api.post("/api/events/", {**base, **extra}, format="json")
+        assert response.status_code == 400 and field in response.json(), (extra, response.json())
+    response = api.post(
+        "/api/events/",
+        {**base, "entry_kind": "team", "team_boards": 4, "team_tiebreaks": ["board_1"]},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["team_tiebreaks"] == ["board_1"]
+    assert response.json()["time_limit_seconds"] == 900
+    pairs = api.post("/api/events/", {**base, "name": "P", "entry_kind": "pair"}, format="json")
+    assert pairs.json()["time_limit_seconds"] == 720

@@ -201,8 +201,13 @@ def event_create(*, actor: User, championship: Championship, **config: Any) -> E
     unknown = set(config) - set(EVENT_FIELDS)
     if unknown:
         raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
-    if config.get("entry_kind") == EntryKind.PAIR and config.get("time_limit_seconds") is None:
-        config["time_limit_seconds"] = formats.PAIRS_TIME_LIMIT  # 12 minutes per player in pairs
+    if config.get("time_limit_seconds") is None:
+        # Not given: 15 minutes per player, 12 in pairs (docs/tournament-formats.md).
+        config["time_limit_seconds"] = (
+            formats.PAIRS_TIME_LIMIT
+            if config.get("entry_kind") == EntryKind.PAIR
+            else formats.SINGLES_TIME_LIMIT
+        )
     event = Event(championship=championship, **config)
     event.clean_fields(exclude=["champion"])  # field errors, and strings into the fields' types
     _validate_event(event)

@@ -45,6 +45,7 @@ from tournaments.models import (
     Match,
     MatchGame,
     MatchStatus,
+    TeamBoard,
 )
 
 WON = (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.RULED)
@@ -230,6 +231,7 @@ def _counted_games() -> list[Breach]:
         "match__entry_a__pair__player_b_id",
         "match__entry_b__pair__player_a_id",
         "match__entry_b__pair__player_b_id",
+        "board",
         "game__event_id",
         "game__context",
         "game__record__status",
@@ -240,7 +242,21 @@ def _counted_games() -> list[Breach]:
             game_id__in=[row["game_id"] for row in rows]
         ).values_list("game_id", "seat", "player_id", "tournament_points"):
             seats[game_id][seat] = (player_id, tps)
+        boards = {
+            (match_id, board): (a, b)
+            for match_id, board, a, b in TeamBoard.objects.filter(
+                match_id__in={row["match_id"] for row in rows if row["board"] is not None}
+            ).values_list("match_id", "board", "player_a_id", "player_b_id")
+        }
         for row in rows:
+            if row["board"] is not None:
+                # A team match's board game: the board's two players of the fixed lineup.
+                lineup = boards.get((row["match_id"], row["board"]))
+                row = {
+                    **row,
+                    "match__entry_a__player_id": lineup[0] if lineup else -1,
+                    "match__entry_b__player_id": lineup[1] if lineup else -1,
+                }
             out += _counted_game(row, seats.get(row["game_id"], {}))
     return out
 

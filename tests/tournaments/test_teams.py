@@ -309,6 +309,12 @@ def test_board_games_are_checked_against_the_lineup(team_match, django_capture_o
     assert first.accepted, first.refusal
     team_match.refresh_from_db()
     assert team_match.games_played == 1 and team_match.boards.count() == 5
+    assert tournaments_breaches() == []
+    # The consistency check holds a board game to its board's two players.
+    board_1 = team_match.boards.get(board=1)
+    TeamBoard.objects.filter(pk=board_1.pk).update(player_b_id=lineup[1][2])
+    assert any(b.code == "match_game" for b in tournaments_breaches())
+    TeamBoard.objects.filter(pk=board_1.pk).update(player_b_id=lineup[0][2])
     # Board 1 has played its one game.
     again = submit_board_game(a1.user, team_match, 1, capture)
     assert not again.accepted and "board 1 has played its 1 games" in str(again.refusal)

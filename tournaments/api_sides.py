@@ -330,11 +330,10 @@ def team_enter_api(request, pk: int):
     event = _event(request, pk)
     data = TeamEnterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    team = Team.objects.filter(pk=data.validated_data["team"]).first()
-    if team is None or (
-        team.championship_id != event.championship_id
-        and not can_manage(request.user, event.championship)
-    ):
+    team = Team.objects.filter(
+        pk=data.validated_data["team"], championship_id=event.championship_id
+    ).first()
+    if team is None:  # the same answer for a team of another (perhaps unseen) championship
         raise serializers.ValidationError({"team": ["There is no such team in this championship."]})
     entry = services.team_enter(actor=request.user, event=event, team=team)
     return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)

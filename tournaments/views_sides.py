@@ -34,7 +34,7 @@ def _event(request, pk: int) -> Event:
 def _entry(request, pk: int) -> Entry:
     entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
     if not can_see(request.user, entry.event.championship):
-        raise PermissionDenied("No such entry.")
+        raise Http404("No such entry.")
     return entry
 
 

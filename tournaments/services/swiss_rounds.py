@@ -17,6 +17,7 @@ from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     Entry,
+    EntryKind,
     EntryStatus,
     Event,
     EventStatus,
@@ -63,7 +64,10 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
             is_bye=True,
         )
         # A Swiss bye scores as a won game with the largest margin of a normal win (house rule).
-        bye.tps_a = Decimal(event.games_per_match) * formats.tps_for_margin(10)[0]
+        games = event.games_per_match * (
+            event.team_boards if event.entry_kind == EntryKind.TEAM else 1
+        )
+        bye.tps_a = Decimal(games) * formats.tps_for_margin(10)[0]
         bye.save(update_fields=["tps_a"])
         match_close(bye, winner=bye.entry_a, status=MatchStatus.WALKOVER, reason="bye")
         swiss_round_completed(event, round_)

@@ -207,6 +207,19 @@ def test_a_player_names_a_partner_who_confirms(pair_event, organiser):
     assert again.status_code == 400 and "entry" in again.json()
 
 
+def test_a_withdrawn_pair_is_not_entered_twice(pair_event, organiser):
+    ana, bela = (PlayerFactory(with_user=True, country="DE") for _ in range(2))
+    entry = services.pair_register(actor=organiser, event=pair_event, player=ana, partner=bela)
+    services.entry_withdraw(actor=bela.user, entry=entry)
+    response = client_for(ana.user).post(
+        f"/api/events/{pair_event.pk}/register-pair/", {"partner": bela.pk}, format="json"
+    )
+    assert response.status_code == 400 and "withdrawn" in response.json()["partner"][0]
+    # Each may still pair with someone else.
+    cleo = PlayerFactory(with_user=True, country="DE")
+    services.pair_register(actor=ana.user, event=pair_event, partner=cleo)
+
+
 def test_either_player_may_call_a_waiting_pair_off(pair_event):
     ana = PlayerFactory(with_user=True, country="DE")
     bela = PlayerFactory(with_user=True, country="DE")

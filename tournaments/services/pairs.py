@@ -89,6 +89,11 @@ def pair_register(
     registration_check(event)
     _pair_checks(event, player, partner)
     pair = _pair_for(event, player, partner)
+    earlier = Entry.objects.filter(event=event, pair=pair).first()
+    if earlier is not None:  # withdrawn (the checks above refuse a pair still in play)
+        raise ValidationError(
+            {"partner": f"{pair.name} was entered in this event and withdrawn; it stays so."}
+        )
     # The partner confirms a player's request; an organiser's entry, or a player entering
     # themselves with a partner they manage as organiser, needs no confirmation.
     waits = not manager

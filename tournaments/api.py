@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from players.models import Player
 from players.roles import player_of
 from tournaments import selectors, services
-from tournaments.models import Entry, Match, Round
+from tournaments.models import SIDES, Entry, Match, Round, sides_of
 from tournaments.permissions import can_manage, can_see
 from tournaments.serializers import (
     AuditEntrySerializer,
@@ -260,7 +260,7 @@ class EventViewSet(
             rows = [
                 {
                     "entry": e.pk,
-                    "player": e.player.display_name,
+                    "player": e.name,
                     "place": i,
                     "seed": e.seed or 0,
                     "games": 0,
@@ -281,7 +281,7 @@ class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         visible = selectors.events_visible_to(self.request.user).values("pk")
-        return Entry.objects.filter(event__in=visible).select_related("player", "event")
+        return Entry.objects.filter(event__in=visible).select_related(*SIDES, "event")
 
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(
@@ -311,7 +311,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         visible = selectors.events_visible_to(self.request.user).values("pk")
         return (
             Match.objects.filter(event__in=visible)
-            .select_related("round", "entry_a__player", "entry_b__player", "event")
+            .select_related("round", *sides_of("entry_a"), *sides_of("entry_b"), "event")
             .prefetch_related("match_games")
             .order_by("event", "round__number", "group", "bracket_index", "id")
         )

@@ -45,6 +45,7 @@ from tournaments.models import (
     Match,
     MatchGame,
     MatchStatus,
+    TeamBoard,
 )
 
 WON = (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.RULED)
@@ -226,6 +227,11 @@ def _counted_games() -> list[Breach]:
         "match__event_id",
         "match__entry_a__player_id",
         "match__entry_b__player_id",
+        "match__entry_a__pair__player_a_id",
+        "match__entry_a__pair__player_b_id",
+        "match__entry_b__pair__player_a_id",
+        "match__entry_b__pair__player_b_id",
+        "board",
         "game__event_id",
         "game__context",
         "game__record__status",
@@ -236,7 +242,21 @@ def _counted_games() -> list[Breach]:
             game_id__in=[row["game_id"] for row in rows]
         ).values_list("game_id", "seat", "player_id", "tournament_points"):
             seats[game_id][seat] = (player_id, tps)
+        boards = {
+            (match_id, board): (a, b)
+            for match_id, board, a, b in TeamBoard.objects.filter(
+                match_id__in={row["match_id"] for row in rows if row["board"] is not None}
+            ).values_list("match_id", "board", "player_a_id", "player_b_id")
+        }
         for row in rows:
+            if row["board"] is not None:
+                # A team match's board game: the board's two players of the fixed lineup.
+                lineup = boards.get((row["match_id"], row["board"]))
+                row = {
+                    **row,
+                    "match__entry_a__player_id": lineup[0] if lineup else -1,
+                    "match__entry_b__player_id": lineup[1] if lineup else -1,
+                }
             out += _counted_game(row, seats.get(row["game_id"], {}))
     return out
 
@@ -262,23 +282,30 @@ def _counted_game(row: dict, seats: dict[int, tuple[int, Decimal | None]]) -> li
                     f"{row['penalty_a']}-{row['penalty_b']}"
                 )
     seat_a = row["seat_a"]
-    if set(seats) != {0, 1} or seat_a not in (0, 1):
+    expected = _side_players(row)
+    pairs = expected is not None and len(expected[0]) == 2
+    if set(seats) != ({0, 1, 2, 3} if pairs else {0, 1}) or seat_a not in (0, 1):
         problems.append(f"the game has seats {sorted(seats)}, side A in seat {seat_a}")
     else:
-        player_a, tps_seat_a = seats[seat_a]
-        player_b, tps_seat_b = seats[1 - seat_a]
-        if (player_a, player_b) != (
-            row["match__entry_a__player_id"],
-            row["match__entry_b__player_id"],
-        ):
-            problems.append(
-                f"the game is player {player_a} v {player_b}, the match "
-                f"{row['match__entry_a__player_id']} v {row['match__entry_b__player_id']}"
+        side_seats = (
+            ([seat_a, seat_a + 2], [1 - seat_a, 3 - seat_a])
+            if pairs
+            else (
+                [seat_a],
+                [1 - seat_a],
             )
-        if (tps_seat_a, tps_seat_b) != (row["tps_a"], row["tps_b"]):
+        )
+        played = tuple({seats[s][0] for s in group} for group in side_seats)
+        if expected is not None and played != expected:
             problems.append(
-                f"the game's seats carry {tps_seat_a}-{tps_seat_b} TPs, the match game "
-                f"{row['tps_a']}-{row['tps_b']}"
+                f"the game is players {sorted(played[0])} v {sorted(played[1])}, the match "
+                f"{sorted(expected[0])} v {sorted(expected[1])}"
+            )
+        carried = tuple({seats[s][1] for s in group} for group in side_seats)
+        if carried != ({row["tps_a"]}, {row["tps_b"]}):
+            shown = "-".join(",".join(str(t) for t in sorted(c, key=str)) for c in carried)
+            problems.append(
+                f"the game's seats carry {shown} TPs, the match game {row['tps_a']}-{row['tps_b']}"
             )
     if row["game__event_id"] != row["match__event_id"]:
         problems.append(
@@ -293,6 +320,24 @@ def _counted_game(row: dict, seats: dict[int, tuple[int, Decimal | None]]) -> li
         Breach("match_game", f"game {game_id} counted for match {match_id}: {problem}", ids)
         for problem in problems
     ]
+
+
+def _side_players(row: dict) -> tuple[set[int], set[int]] | None:
+    """The players of the match's two sides as the game must seat them (None: not known)."""
+    sides = []
+    for side in ("a", "b"):
+        player = row[f"match__entry_{side}__player_id"]
+        pair = (
+            row[f"match__entry_{side}__pair__player_a_id"],
+            row[f"match__entry_{side}__pair__player_b_id"],
+        )
+        if player is not None:
+            sides.append({player})
+        elif None not in pair:
+            sides.append(set(pair))
+        else:
+            return None
+    return sides[0], sides[1]
 
 
 def _uncounted_window() -> float:

@@ -23,6 +23,7 @@ from tournaments.models import (
     Championship,
     Eligibility,
     Entry,
+    EntryKind,
     EntryStatus,
     Event,
     EventFormat,
@@ -115,6 +116,13 @@ class EventForm(ServiceForm):
         min_value=1, initial=1, help_text="Order within the championship (1 = first)."
     )
     format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.KNOCKOUT)
+    entry_kind = forms.ChoiceField(
+        choices=EntryKind.choices,
+        initial=EntryKind.SINGLE,
+        required=False,
+        label="Entries",
+        help_text="Who plays each match: one player, a pair (doubles) or a team.",
+    )
     games_per_match = forms.IntegerField(min_value=1, initial=2)
     extra_game_margin = forms.DecimalField(
         min_value=0,
@@ -127,9 +135,9 @@ class EventForm(ServiceForm):
     tp_scheme = forms.IntegerField(min_value=1, initial=1, label="TP scheme version")
     time_limit_seconds = forms.IntegerField(
         min_value=0,
-        initial=15 * 60,
+        required=False,
         label="Time limit per player (seconds)",
-        help_text="900 for singles (15 minutes), 720 for pairs.",
+        help_text="Blank: 900 for singles (15 minutes), 720 for pairs (12 minutes).",
     )
     round_days = forms.IntegerField(
         min_value=1, initial=14, help_text="Days each round lasts; sets the round deadlines."
@@ -168,12 +176,35 @@ class EventForm(ServiceForm):
         required=False,
         help_text="Optional: fixes the random parts of the draw so it can be reproduced.",
     )
+    team_boards = forms.IntegerField(
+        min_value=1,
+        max_value=12,
+        initial=5,
+        required=False,
+        label="Boards per team match",
+        help_text="Team events: each board plays the games per match (5 boards x 2 games: "
+        "200 TPs at stake).",
+    )
+    team_tiebreaks = forms.CharField(
+        required=False,
+        label="Team tie-breaks",
+        help_text="Team events, a team match level on TPs: boards_won, board_1, extra_games "
+        "(in your order, extra games last). Blank: all three in that order.",
+    )
 
     # (legend, fields, formats the fieldset applies to: empty = all)
     FIELDSETS = [
         (
             "Event",
-            ["name", "stage", "format", "games_per_match", "extra_game_margin", "max_extra_games"],
+            [
+                "name",
+                "stage",
+                "format",
+                "entry_kind",
+                "games_per_match",
+                "extra_game_margin",
+                "max_extra_games",
+            ],
             [],
         ),
         ("Play", ["tp_scheme", "time_limit_seconds", "round_days", "draw_seed"], []),
@@ -187,6 +218,7 @@ class EventForm(ServiceForm):
             [],
         ),
         ("Qualifiers from an earlier stage", ["feeds_from", "qualifiers_count"], []),
+        ("Teams", ["team_boards", "team_tiebreaks"], []),
     ]
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
@@ -199,6 +231,16 @@ class EventForm(ServiceForm):
             {"legend": legend, "fields": [self[name] for name in names], "formats": formats}
             for legend, names, formats in self.FIELDSETS
         ]
+
+    def clean_team_boards(self) -> int:
+        return self.cleaned_data.get("team_boards") or 5
+
+    def clean_team_tiebreaks(self) -> list[str]:
+        text = self.cleaned_data.get("team_tiebreaks") or ""
+        return [key.strip() for key in text.replace(";", ",").split(",") if key.strip()]
+
+    def clean_entry_kind(self) -> str:
+        return self.cleaned_data.get("entry_kind") or EntryKind.SINGLE
 
     def clean_countries(self) -> list[str]:
         text = self.cleaned_data.get("countries") or ""
@@ -305,7 +347,7 @@ class SeedForm(ServiceForm):
             e for e in selectors.entries_for_event(self.event) if e.status == EntryStatus.ACTIVE
         ]
         by_id = {str(e.pk): e.pk for e in active}
-        by_name = {e.player.display_name.lower(): e.pk for e in active}
+        by_name = {e.name.lower(): e.pk for e in active}
         ids, unknown = [], []
         for line in lines:
             entry_id = by_name.get(line.lower(), by_id.get(line))
@@ -388,7 +430,7 @@ class RuleForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.match = match
         choices = [
-            (str(entry.pk), entry.player.display_name)
+            (str(entry.pk), entry.name)
             for entry in (match.entry_a, match.entry_b)
             if entry is not None
         ]
@@ -418,8 +460,8 @@ class PenaltyForm(ServiceForm):
             (mg.number, f"Game {mg.number}") for mg in match.match_games.all()
         ]
         names = [
-            match.entry_a.player.display_name if match.entry_a else "side A",
-            match.entry_b.player.display_name if match.entry_b else "side B",
+            match.entry_a.name if match.entry_a else "side A",
+            match.entry_b.name if match.entry_b else "side B",
         ]
         self.fields["side"].choices = [(side, names[side]) for side in sides]
         if len(sides) == 1:

@@ -12,16 +12,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.links import MatchLink
-from tournaments.models import Match
+from tournaments.models import Match, sides_of
 
 
 def _side(entry) -> str:
-    return entry.player.display_name if entry is not None else _("a player to come")
+    return entry.name if entry is not None else _("a player to come")
 
 
 def match_links(match_ids: Iterable[int]) -> dict[int, MatchLink]:
     matches = Match.objects.filter(pk__in=list(match_ids)).select_related(
-        "round", "event", "entry_a__player", "entry_b__player"
+        "round", "event", *sides_of("entry_a"), *sides_of("entry_b")
     )
     links = {}
     for match in matches:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
 
 from games.models import Game
 from players.audit_registry import register_audit_actions
@@ -16,6 +17,7 @@ class Category(models.TextChoices):
     WORLD = "world", "World championship"
     CONTINENTAL = "continental", "Continental championship"
     NATIONAL = "national", "National championship"
+    JUNIOR = "junior", "Junior championship"
     OPEN = "open", "Open / Table Open"
 
 
@@ -67,6 +69,14 @@ class QualifierPolicy(models.TextChoices):
     DRAWN_INTO_SECTIONS = "drawn_into_sections", "Qualifiers drawn into seeded sections"
 
 
+class EntryKind(models.TextChoices):
+    """What one side of the event's matches is (docs/architecture.md, "Entries and sides")."""
+
+    SINGLE = "single", "Singles (one player)"
+    PAIR = "pair", "Doubles (pairs)"
+    TEAM = "team", "Teams"
+
+
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration open"
     CLOSED = "closed", "Registration closed"
@@ -85,6 +95,7 @@ class Event(models.Model):
         help_text="Order within the championship",
     )
     format = models.CharField(max_length=12, choices=EventFormat.choices)
+    entry_kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.SINGLE)
     status = models.CharField(
         max_length=12, choices=EventStatus.choices, default=EventStatus.REGISTRATION
     )
@@ -124,9 +135,7 @@ class Event(models.Model):
         max_length=20, choices=QualifierPolicy.choices, default=QualifierPolicy.AGAINST_TOP_SEEDS
     )
     sections = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(64)])
-    groups_count = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(1024)]
-    )
+    groups_count = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(1024)])
     double_round_robin = models.BooleanField(default=False)
     swiss_rounds = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(50)])
     draw_seed = models.BigIntegerField(
@@ -138,6 +147,13 @@ class Event(models.Model):
     # The standings' criteria in order (keys of tournaments.formats.tiebreaks.CRITERIA); empty:
     # the default list. Shown before the start; changed after it only when confirmed.
     tiebreaks = models.JSONField(default=list, blank=True)
+    # Team events: boards per team match (each plays `games_per_match` games) and the tie-breaks
+    # of a team match level on TPs (keys of tournaments.formats.teams.TEAM_TIEBREAKS; empty:
+    # the default list).
+    team_boards = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(12)]
+    )
+    team_tiebreaks = models.JSONField(default=list, blank=True)
     round_days = models.PositiveSmallIntegerField(
         default=14,
         validators=[MinValueValidator(1), MaxValueValidator(365)],
@@ -164,7 +180,94 @@ class Event(models.Model):
         return f"{self.championship} · {self.name}"
 
 
+class Pair(models.Model):
+    """Two players who play a championship's doubles together (seats 0 and 2, or 1 and 3, of a
+    pairs record). Belongs to the championship so the same pair moves on from a qualifying
+    stage; its entries say in which events it plays."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="pairs")
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="pairs_as_a")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="pairs_as_b")
+    # "Ana & Bela", written when the pair is formed (a later rename of a player is not followed).
+    name = models.CharField(max_length=90)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="pair_two_players"
+            ),
+            models.UniqueConstraint(
+                fields=["championship", "player_a", "player_b"], name="pair_once_per_championship"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def player_ids(self) -> tuple[int, int]:
+        return (self.player_a_id, self.player_b_id)
+
+
+class Team(models.Model):
+    """A national (or regional) team of a championship, with an ordered roster (TeamMember).
+
+    Belongs to the championship, so the same team plays its group stage and its knockout."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60, help_text='e.g. "GBR A"')
+    # The country the team represents: the group draw keeps two teams of one country apart.
+    country = CountryField(blank=True)
+    # Who may play for it: these countries' players; empty means the team's country only.
+    region_countries = models.JSONField(default=list, blank=True)
+    captain = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="teams_captained"
+    )
+    deputy = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="teams_deputised"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["championship", "name"], name="team_name_unique_in_championship"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def eligible_countries(self) -> list[str]:
+        return list(self.region_countries or ([self.country.code] if self.country else []))
+
+
+class TeamMember(models.Model):
+    """One player of a team's roster; `board` is the roster order (1 plays board 1)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="team_memberships")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["team", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="team_member_once"),
+            models.UniqueConstraint(fields=["team", "board"], name="team_member_board_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: board {self.board} {self.player}"
+
+
 class EntryStatus(models.TextChoices):
+    PENDING = "pending", "Awaiting the partner's confirmation"
     ACTIVE = "active", "Active"
     WITHDRAWN = "withdrawn", "Withdrawn"
     ELIMINATED = "eliminated", "Eliminated"
@@ -177,9 +280,30 @@ class EntrySource(models.TextChoices):
     QUALIFIER = "qualifier", "Qualified"
 
 
+# What `select_related` needs for an entry's name: `*SIDES`, or `*sides_of("entry_a")`.
+SIDES = ("player", "pair", "team")
+
+
+def sides_of(prefix: str) -> tuple[str, ...]:
+    return tuple(f"{prefix}__{side}" for side in SIDES)
+
+
 class Entry(models.Model):
+    """One side of an event's matches: a player, a pair or a team (exactly one of the three).
+
+    Draws, seeding, byes, walkovers, tables and brackets work on entries and never ask which;
+    what differs (whose games count, who may act for the entry) is asked of `members()`."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    pair = models.ForeignKey(
+        Pair, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
     seed = models.PositiveIntegerField(null=True, blank=True)
     seeding_points = models.FloatField(null=True, blank=True)
     seeding_basis = models.CharField(max_length=24, blank=True)
@@ -204,6 +328,16 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
+            models.UniqueConstraint(fields=["event", "pair"], name="entry_pair_once_per_event"),
+            models.UniqueConstraint(fields=["event", "team"], name="entry_team_once_per_event"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(player__isnull=False, pair__isnull=True, team__isnull=True)
+                    | models.Q(player__isnull=True, pair__isnull=False, team__isnull=True)
+                    | models.Q(player__isnull=True, pair__isnull=True, team__isnull=False)
+                ),
+                name="entry_exactly_one_side",
+            ),
             models.UniqueConstraint(
                 fields=["event", "seed"],
                 condition=models.Q(seed__isnull=False),
@@ -212,7 +346,63 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} ({self.event.name})"
+        return f"{self.name} ({self.event.name})"
+
+    @property
+    def kind(self) -> str:
+        if self.pair_id is not None:
+            return EntryKind.PAIR
+        if self.team_id is not None:
+            return EntryKind.TEAM
+        return EntryKind.SINGLE
+
+    @property
+    def side(self) -> Player | Pair | Team:
+        return self.pair if self.pair_id else self.team if self.team_id else self.player
+
+    @property
+    def name(self) -> str:
+        """The side's name for pages: the player's, "Ana & Bela", or the team's."""
+        side = self.side
+        return side.display_name if isinstance(side, Player) else side.name
+
+    @property
+    def country_code(self) -> str | None:
+        """The country a draw keeps apart: the player's, the team's, a pair's shared one."""
+        if self.team_id is not None:
+            return self.team.country.code or None
+        if self.pair_id is not None:
+            a, b = self.pair.player_a.country.code, self.pair.player_b.country.code
+            return a if a and a == b else None
+        return self.player.country.code or None
+
+    @property
+    def country_name(self) -> str:
+        if self.team_id is not None:
+            return self.team.country.name or ""
+        if self.player_id is not None:
+            return self.player.country.name or ""
+        code = self.country_code
+        return self.pair.player_a.country.name if code else ""
+
+    def members(self) -> list[int]:
+        """The ids of the players who play for this entry (a team's whole roster)."""
+        if self.pair_id is not None:
+            return list(self.pair.player_ids)
+        if self.team_id is not None:
+            return list(self.team.members.values_list("player_id", flat=True))
+        return [self.player_id]
+
+    @property
+    def link(self) -> str:
+        """The page of the side: the player's or the team's; a pair has none of its own."""
+        from django.urls import reverse
+
+        if self.team_id is not None:
+            return reverse("team-page", args=[self.team_id])
+        if self.player_id is not None:
+            return reverse("player-detail", args=[self.player_id])
+        return ""
 
 
 class Round(models.Model):
@@ -221,6 +411,8 @@ class Round(models.Model):
     name = models.CharField(max_length=40, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     deadline_processed = models.BooleanField(default=False)
+    # Team events: until then captains may change their roster and board order for this round.
+    lineup_deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -317,8 +509,11 @@ class MatchGame(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="match_game")
     number = models.PositiveSmallIntegerField()
-    # Seat of side A's player in the game (side B is the other seat).
+    # Seat of side A's player in the game (side B is the other seat; in a pairs game side A
+    # also has seat_a + 2).
     seat_a = models.PositiveSmallIntegerField()
+    # Team matches: the board the game was played on (1 = board 1); empty otherwise.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
     base_tps_a = models.DecimalField(max_digits=4, decimal_places=1)
     base_tps_b = models.DecimalField(max_digits=4, decimal_places=1)
     penalty_a = models.PositiveSmallIntegerField(default=0, help_text="TPs side A forfeits")
@@ -338,6 +533,57 @@ class MatchGame(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} game {self.number}"
+
+
+class TeamBoard(models.Model):
+    """A team match's lineup: who plays whom on each board, fixed when its first game counts.
+
+    Until then the lineup is the two rosters' first boards as they stand (a captain may still
+    change them before the round's lineup deadline)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["match", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "board"], name="team_board_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="team_board_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} board {self.board}"
+
+
+class RosterChangeKind(models.TextChoices):
+    CREATED = "created", _("Team created")
+    SUBSTITUTION = "substitution", _("Substitution")
+    BOARD_ORDER = "board_order", _("Board order changed")
+    CAPTAINCY = "captaincy", _("Captain or deputy changed")
+
+
+class TeamRosterChange(models.Model):
+    """The log of a team's roster: who changed what, when, with the roster before and after."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster_changes")
+    kind = models.CharField(max_length=16, choices=RosterChangeKind.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(default=list, blank=True)  # player ids in board order
+    after = models.JSONField(default=list, blank=True)
+    reason = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_kind_display()}"
 
 
 class SheetEnding(models.TextChoices):
@@ -468,6 +714,12 @@ class AuditAction(models.TextChoices):
     ENTRY_DROP = "entry_drop", _("Player dropped out")
     TIEBREAKS_SET = "tiebreaks_set", _("Tie-breaks set")
     EVENT_IMPORT = "event_import", _("Event imported")
+    PAIR_REQUEST = "pair_request", _("Pair registered, awaiting the partner")
+    PAIR_DECLINE = "pair_decline", _("Pair request called off")
+    TEAM_CREATE = "team_create", _("Team created")
+    TEAM_ROSTER = "team_roster", _("Team roster changed")
+    TEAM_ENTER = "team_enter", _("Team entered")
+    LINEUP_DEADLINE_SET = "lineup_deadline_set", _("Lineup deadline set")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from players.roles import is_admin, is_organiser, player_of
 from players.types import User
-from tournaments.models import Championship, Match
+from tournaments.models import Championship, Entry, Match
 
 
 def can_manage(user: User, championship: Championship) -> bool:
@@ -32,13 +32,33 @@ def can_see(user: User, championship: Championship) -> bool:
     return championship.published or can_rule(user, championship)
 
 
+def acts_for_entry(user: User, entry: Entry) -> bool:
+    """The entry's player, either player of a pair, or a team's captain, deputy or player."""
+    own = player_of(user)
+    if own is None:
+        return False
+    if entry.team_id is not None and own.pk in (entry.team.captain_id, entry.team.deputy_id):
+        return True
+    return own.pk in entry.members()
+
+
+def leads_entry(user: User, entry: Entry) -> bool:
+    """Who speaks for the entry: its player, either partner, or a team's captain or deputy
+    (a team's other players play for it but do not decide for it)."""
+    own = player_of(user)
+    if own is None:
+        return False
+    if entry.team_id is not None:
+        return own.pk in (entry.team.captain_id, entry.team.deputy_id)
+    return own.pk in entry.members()
+
+
 def match_side_of(user: User, match: Match) -> int | None:
-    """0 or 1 if the user plays in this match, else None."""
+    """0 or 1 if the user plays in (or, for a team, captains) a side of this match, else None."""
     own = player_of(user)
     if own is None:
         return None
-    if match.entry_a_id and match.entry_a.player_id == own.pk:
-        return 0
-    if match.entry_b_id and match.entry_b.player_id == own.pk:
-        return 1
+    for side, entry in ((0, match.entry_a), (1, match.entry_b)):
+        if entry is not None and acts_for_entry(user, entry):
+            return side
     return None

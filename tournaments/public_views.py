@@ -12,6 +12,7 @@ it in; the fragment answers 304 while nothing changed (its ETag is the cache ver
 from __future__ import annotations
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -20,10 +21,20 @@ from django.views.decorators.http import require_GET
 
 from players.roles import player_of
 from tournaments import selectors
+from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import DeadlineForm, PenaltyForm, RegisterForm, RuleForm
-from tournaments.models import Championship, EntryStatus, Event, EventStatus, Match
+from tournaments.models import (
+    Championship,
+    Eligibility,
+    EntryKind,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Match,
+)
 from tournaments.pages import fragments
-from tournaments.permissions import can_manage, can_rule, can_see, match_side_of
+from tournaments.permissions import can_manage, can_rule, can_see, leads_entry, match_side_of
+from tournaments.services.pairs import pair_requests_for
 
 
 def _championship(request, pk: int) -> Championship:
@@ -87,6 +98,13 @@ def championship_detail_view(request, pk: int):
             "championship": championship,
             "events_html": mark_safe(fragments.championship_events(championship, events)),
             "champions": [e for e in events if e.champion_id],
+            "teams": list(selectors.teams_of(championship)),
+            # Junior events: their standings (final places) and champion, on this page.
+            "junior_standings": [
+                (e, selectors.final_places(e))
+                for e in events
+                if e.eligibility == Eligibility.JUNIOR and e.status != EventStatus.REGISTRATION
+            ],
             "can_manage": can_manage(request.user, championship),
             "can_see_audit": selectors.can_see_audit(request.user, championship),
         },
@@ -101,7 +119,7 @@ def event_detail_view(request, pk: int):
     championship = event.championship
     manager = can_manage(request.user, championship)
     own = player_of(request.user)
-    own_entry = event.entries.filter(player=own).first() if own is not None else None
+    own_entry = selectors.entries_with_player(event, own.pk).first() if own is not None else None
     live = fragments.event_live(event)
     before_draw = event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
     context = {
@@ -118,9 +136,24 @@ def event_detail_view(request, pk: int):
         "can_withdraw_self": (
             own_entry is not None
             and own_entry.status == EntryStatus.ACTIVE
+            and leads_entry(request.user, own_entry)
             and event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED)
         ),
         "registration_open": event.status == EventStatus.REGISTRATION,
+        "pair_requests": pair_requests_for(own, event) if own is not None else [],
+        "can_enter_team": (
+            event.entry_kind == EntryKind.TEAM
+            and event.status == EventStatus.REGISTRATION
+            and own is not None
+            and event.championship.teams.filter(Q(captain=own) | Q(deputy=own))
+            .exclude(entries__event=event)
+            .exists()
+        ),
+        "team_tiebreaks": [
+            TEAM_TIEBREAKS[key].lower()
+            for key in (event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS)
+            if key in TEAM_TIEBREAKS
+        ],
         "before_draw": before_draw,
     }
     if manager:

@@ -18,7 +18,7 @@ from django.db import transaction
 from games.hooks import ReportAuthority
 from players.types import User
 from tournaments import formats
-from tournaments.models import AuditAction, Match, MatchGame
+from tournaments.models import AuditAction, Match, MatchGame, sides_of
 from tournaments.permissions import can_manage, can_rule
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
@@ -32,7 +32,9 @@ def _match(value: Any) -> Match | None:
     except (TypeError, ValueError):
         return None
     return (
-        Match.objects.select_related("event__championship", "entry_a__player", "entry_b__player")
+        Match.objects.select_related(
+            "event__championship", *sides_of("entry_a"), *sides_of("entry_b")
+        )
         .filter(pk=match_id)
         .first()
     )
@@ -71,9 +73,12 @@ def match_audit_ids(value: Any) -> dict:
 
 
 def match_seat_players(value: Any) -> list:
-    """A score sheet's seats: the match's first entry is side A (seat 0)."""
+    """A score sheet's seats: the match's first entry is side A (seat 0). Score sheets are for
+    singles: a pairs or team match has no two seats to fill."""
     match = _match(value)
     if match is None or match.entry_a is None or match.entry_b is None:
+        return []
+    if match.entry_a.player_id is None or match.entry_b.player_id is None:
         return []
     return [match.entry_a.player, match.entry_b.player]
 
@@ -82,7 +87,9 @@ def match_label(value: Any) -> str:
     match = _match(value)
     if match is None:
         return ""
-    return f"{match.event.name}: {match.entry_a.player} v {match.entry_b.player}"
+    a = match.entry_a.name if match.entry_a else "?"
+    b = match.entry_b.name if match.entry_b else "?"
+    return f"{match.event.name}: {a} v {b}"
 
 
 MATCH_REPORT_AUTHORITY = ReportAuthority(

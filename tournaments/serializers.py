@@ -46,7 +46,7 @@ class StaffSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.ModelSerializer):
     champion_name = serializers.CharField(
-        source="champion.player.display_name", default=None, read_only=True, allow_null=True
+        source="champion.name", default=None, read_only=True, allow_null=True
     )
 
     class Meta:
@@ -64,15 +64,29 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.display_name", read_only=True)
-    country = serializers.CharField(source="player.country.code", read_only=True)
+    kind = serializers.CharField(read_only=True, help_text="single, pair or team")
+    name = serializers.CharField(read_only=True, help_text="The player's, pair's or team's name")
+    player_name = serializers.CharField(
+        source="name", read_only=True, help_text="The same as `name` (kept for old clients)"
+    )
+    country = serializers.CharField(source="country_code", read_only=True, allow_null=True)
+    players = serializers.SerializerMethodField()
+
+    def get_players(self, entry: Entry) -> list[int]:
+        """The ids of the players who play for the entry (a team's whole roster)."""
+        return entry.members()
 
     class Meta:
         model = Entry
         fields = [
             "id",
             "event",
+            "kind",
+            "name",
             "player",
+            "pair",
+            "team",
+            "players",
             "player_name",
             "country",
             "seed",
@@ -141,11 +155,12 @@ class MatchSerializer(serializers.ModelSerializer):
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     round_name = serializers.CharField(source="round.__str__", read_only=True)
     deadline = serializers.DateTimeField(source="round.deadline", read_only=True)
+    # The sides' names: a player's, a pair's or a team's (the fields keep their old names).
     player_a = serializers.CharField(
-        source="entry_a.player.display_name", default=None, read_only=True, allow_null=True
+        source="entry_a.name", default=None, read_only=True, allow_null=True
     )
     player_b = serializers.CharField(
-        source="entry_b.player.display_name", default=None, read_only=True, allow_null=True
+        source="entry_b.name", default=None, read_only=True, allow_null=True
     )
     games = MatchGameSerializer(source="match_games", many=True, read_only=True)
 
@@ -200,8 +215,23 @@ class PenaltySerializer(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
-        fields = ["id", "event", "number", "name", "deadline", "deadline_processed"]
-        read_only_fields = ["id", "event", "number", "name", "deadline_processed"]
+        fields = [
+            "id",
+            "event",
+            "number",
+            "name",
+            "deadline",
+            "deadline_processed",
+            "lineup_deadline",
+        ]
+        read_only_fields = [
+            "id",
+            "event",
+            "number",
+            "name",
+            "deadline_processed",
+            "lineup_deadline",
+        ]
 
 
 class DeadlineSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ from players.models import Player
 from tournaments.formats import tiebreaks
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    SIDES,
     Entry,
     EntryStatus,
     Event,
@@ -23,6 +24,7 @@ from tournaments.models import (
     MatchStatus,
     Round,
     TableResult,
+    sides_of,
 )
 
 IN_PLAY = (EntryStatus.ACTIVE, EntryStatus.CHAMPION, EntryStatus.QUALIFIED)
@@ -74,7 +76,7 @@ class StandingLine:
 
     @property
     def player_name(self) -> str:
-        return self.entry.player.display_name
+        return self.entry.name
 
 
 def _results(matches: list[Match]) -> dict[int, list[tiebreaks.RoundResult]]:
@@ -114,7 +116,7 @@ def event_standings(event: Event) -> list[StandingLine]:
         e.pk: e
         for e in Entry.objects.filter(event=event)
         .filter(Q(status__in=IN_PLAY) | Q(pk__in=list(results)))
-        .select_related("player")
+        .select_related(*SIDES)
     }
     rows = tiebreaks.ranked_standings(
         [
@@ -163,9 +165,9 @@ class Table:
 def round_tables(round_: Round) -> list[Table]:
     """A round's tables in order, with the score sheet typed for each (if any)."""
     matches = list(
-        round_.matches.select_related("entry_a__player", "entry_b__player", "winner").order_by(
-            "is_bye", "bracket_index", "id"
-        )
+        round_.matches.select_related(
+            *sides_of("entry_a"), *sides_of("entry_b"), "winner"
+        ).order_by("is_bye", "bracket_index", "id")
     )
     results = {r.match_id: r for r in TableResult.objects.filter(match__round=round_)}
     return [

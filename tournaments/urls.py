@@ -6,7 +6,7 @@ reverses a duplicated name to only one of its patterns, so sharing one would bre
 
 from django.urls import path
 
-from tournaments import public_views, views
+from tournaments import public_views, views, views_sides
 from tournaments.urls_opens import urlpatterns as open_patterns
 
 urlpatterns = [
@@ -33,6 +33,21 @@ urlpatterns = [
         name="event-qualifiers-advance",
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
+    path("events/<int:pk>/register-pair/", views_sides.pair_register_view, name="pair-register"),
+    path("teams/<int:pk>/", views_sides.team_detail_view, name="team-page"),
+    path("teams/<int:pk>/officers/", views_sides.team_officers_view, name="team-officers"),
+    path("<int:pk>/teams/new/", views_sides.team_create_view, name="team-new"),
+    path("events/<int:pk>/enter-team/", views_sides.team_enter_view, name="team-enter"),
+    path(
+        "rounds/<int:pk>/lineup-deadline/",
+        views_sides.round_lineup_deadline_view,
+        name="round-lineup-deadline-set",
+    ),
+    path(
+        "entries/<int:pk>/pair/<str:answer>/",
+        views_sides.pair_answer_view,
+        name="pair-answer",
+    ),
     path("rounds/<int:pk>/deadline/", views.round_deadline_view, name="round-deadline-set"),
     path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
     path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),

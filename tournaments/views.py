@@ -37,6 +37,7 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import (
+    SIDES,
     Championship,
     Entry,
     EntryStatus,
@@ -52,6 +53,7 @@ from tournaments.permissions import (
     can_manage,
     can_rule,
     can_see,
+    leads_entry,
     match_side_of,
 )
 from tournaments.public_views import render_match
@@ -89,7 +91,7 @@ def _round(request, pk: int) -> Round:
 
 
 def _entry(request, pk: int) -> Entry:
-    entry = get_object_or_404(Entry.objects.select_related("player", "event__championship"), pk=pk)
+    entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
     if not can_see(request.user, entry.event.championship):
         raise Http404("No such entry.")
     return entry
@@ -262,7 +264,7 @@ def event_register_view(request, pk: int):
     if request.method == "POST" and form.is_valid():
         entry = form.apply()
         if entry is not None:
-            messages.success(request, f"{entry.player.display_name} is entered in {event.name}.")
+            messages.success(request, f"{entry.name} is entered in {event.name}.")
             return redirect("event-page", pk=event.pk)
     return render(
         request,
@@ -274,11 +276,7 @@ def event_register_view(request, pk: int):
 @login_required
 def entry_withdraw_view(request, pk: int):
     entry = _entry(request, pk)
-    own = player_of(request.user)
-    if not (
-        can_manage(request.user, entry.event.championship)
-        or (own is not None and own.pk == entry.player_id)
-    ):
+    if not (can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)):
         raise PermissionDenied("You may withdraw only your own entry.")
     refusal = selectors.withdrawal_refusal(request.user, entry)
     if refusal:
@@ -289,12 +287,12 @@ def entry_withdraw_view(request, pk: int):
         and form.is_valid()
         and form.apply(actor=request.user, entry=entry) is not None
     ):
-        messages.success(request, f"{entry.player.display_name} is withdrawn.")
+        messages.success(request, f"{entry.name} is withdrawn.")
         return redirect("event-page", pk=entry.event_id)
     after_draw = entry.event.status == EventStatus.DRAWN
     return _action_page(
         request,
-        title=f"Withdraw {entry.player.display_name} from {entry.event.name}",
+        title=f"Withdraw {entry.name} from {entry.event.name}",
         intro=(
             "The draw has been made: any open match of this player goes to the opponent by "
             "walkover."
@@ -312,7 +310,7 @@ def event_seed_view(request, pk: int):
     event = _event(request, pk)
     _require_manager(request, event.championship)
     entries = [e for e in selectors.entries_for_event(event) if e.status == EntryStatus.ACTIVE]
-    initial = {"order": "\n".join(e.player.display_name for e in entries)}
+    initial = {"order": "\n".join(e.name for e in entries)}
     form = SeedForm(_posted(request), event=event, initial=initial)
     if request.method == "POST" and form.is_valid():
         seeded = form.apply(actor=request.user)

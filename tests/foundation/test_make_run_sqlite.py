@@ -43,6 +43,11 @@ def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
         rated = db.execute(
             "SELECT count(DISTINCT player_id) FROM ratings_rating WHERE system = 'lobby'"
         ).fetchone()[0]
-    assert statuses == {"valid": 14}
-    assert games == 14 and counted == 2
+        doubles = db.execute(
+            "SELECT count(DISTINCT player_id) FROM ratings_rating WHERE system = 'doubles'"
+        ).fetchone()[0]
+    # 12 casual games, 2 knockout games, a doubles game and a team match's board game.
+    assert statuses == {"valid": 16}
+    assert games == 16 and counted == 4
     assert rated == 16
+    assert doubles == 4  # the pairs game is rated in the doubles table

@@ -952,6 +952,8 @@ _OPENS = "tests/tournaments/opens/test_permissions.py"
 _RATING_STAFF = "tests/ratings/test_staff_tools.py"
 _VERDICT_REVIEWS = "tests/games/test_readjudication.py"
 _TABLE_DISPUTES = "tests/tournaments/opens/test_table_disputes.py"
+_SIDES = "tests/tournaments/test_sides_permissions.py"  # doubles and teams, role by role
+_TEAMS = "tests/tournaments/test_teams.py"
 COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "api:api-entry-drop": (_OPENS, "/drop/"),
     "api:api-event-export": (_OPENS, "/export/"),
@@ -993,6 +995,23 @@ COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "verdict-review-decide": (_VERDICT_REVIEWS, "verdict-reviews"),
     "verdict-review-detail": (_VERDICT_REVIEWS, "verdict-reviews"),
     "verdict-review-list": (_VERDICT_REVIEWS, "verdict-reviews"),
+    "api:api-pair-register": (_SIDES, "/register-pair/"),
+    "api:api-pair-confirm": (_SIDES, "/confirm-pair/"),
+    "api:api-pair-decline": (_SIDES, "/decline-pair/"),
+    "pair-register": (_SIDES, "pair-register"),
+    "pair-answer": (_SIDES, "pair-answer"),
+    "team-page": (_SIDES, "team-page"),
+    "team-new": (_SIDES, "team-new"),
+    "team-officers": (_SIDES, "team-officers"),
+    "team-enter": (_SIDES, "team-enter"),
+    "round-lineup-deadline-set": (_SIDES, "round-lineup-deadline-set"),
+    "api:api-teams": (_TEAMS, "/teams/"),
+    "api:api-team": (_TEAMS, "/api/teams/"),
+    "api:api-team-roster": (_TEAMS, "/roster/"),
+    "api:api-team-officers": (_TEAMS, "/officers/"),
+    "api:api-team-enter": (_TEAMS, "/enter-team/"),
+    "api:api-match-boards": (_TEAMS, "/boards/"),
+    "api:api-round-lineup-deadline": (_TEAMS, "/lineup-deadline/"),
 }
 
 

@@ -11,12 +11,24 @@ _seeds = itertools.count(10_000)
 
 
 def match_record_body(match: Match, seed: int | None = None) -> bytes:
-    names = [match.entry_a.player.display_name, match.entry_b.player.display_name]
-    return as_body(selfplay_record(next(_seeds) if seed is None else seed, names))
+    """A self-played game between the match's two sides: two players, or two pairs (a pairs
+    record: side A's partners in seats 0 and 2, side B's in 1 and 3)."""
+    seed = next(_seeds) if seed is None else seed
+    a, b = match.entry_a, match.entry_b
+    if a.pair_id is not None:
+        names = [
+            a.pair.player_a.display_name,
+            b.pair.player_a.display_name,
+            a.pair.player_b.display_name,
+            b.pair.player_b.display_name,
+        ]
+        return as_body(selfplay_record(seed, names, players="pairs"))
+    names = [a.player.display_name, b.player.display_name]
+    return as_body(selfplay_record(seed, names))
 
 
 def submit_match_game(actor, match: Match, seed: int | None = None, *, confirm: bool = True):
-    """Submit a self-played game between the match's two players, for that match.
+    """Submit a self-played game between the match's two sides, for that match.
 
     A player's game is a report until the other side agrees: with `confirm` (the default) the
     opponent confirms it once it is adjudicated (on commit), so the match counts it as before.

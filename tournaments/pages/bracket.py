@@ -18,7 +18,7 @@ from tournaments.pages import words
 class Side:
     name: str
     seed: int | None = None
-    player_id: int | None = None
+    link: str = ""  # the side's page: the player's or the team's
     tps: Decimal | None = None
     winner: bool = False
     waiting: bool = False  # "Winner of QF 2": nobody there yet
@@ -55,9 +55,9 @@ def _side(match: Match, side: int, feeders, rounds: int) -> Side:
         name = words.side_name(match, side, feeders, rounds)
         return Side(name=name, waiting=not match.is_bye, bye=match.is_bye)
     return Side(
-        name=entry.player.display_name,
+        name=entry.name,
         seed=entry.seed,
-        player_id=entry.player_id,
+        link=entry.link,
         tps=(match.tps_a if side == 0 else match.tps_b) if played else None,
         winner=match.winner_id is not None and match.winner_id == entry.pk,
     )

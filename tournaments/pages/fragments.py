@@ -18,6 +18,7 @@ from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     Championship,
+    EntryKind,
     EntryStatus,
     Event,
     EventFormat,
@@ -25,6 +26,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Round,
+    sides_of,
 )
 from tournaments.pages import words
 from tournaments.pages.bracket import bracket_columns
@@ -86,7 +88,7 @@ def _event_matches(event: Event) -> list[Match]:
     """The event's matches with their rounds and players: only the columns the pages show
     (a 200-player group stage has 700 matches)."""
     return list(
-        event.matches.select_related("round", "entry_a__player", "entry_b__player")
+        event.matches.select_related("round", *sides_of("entry_a"), *sides_of("entry_b"))
         .only(
             *MATCH_COLUMNS,
             "round__number",
@@ -115,7 +117,15 @@ MATCH_COLUMNS = (
     "next_match_id",
     "next_side",
 )
-ENTRY_COLUMNS = ("seed", "player_id", "player__display_name")
+ENTRY_COLUMNS = (
+    "seed",
+    "player_id",
+    "pair_id",
+    "team_id",
+    "player__display_name",
+    "pair__name",
+    "team__name",
+)
 
 
 def _group_sections(event: Event, matches: list[Match]) -> tuple[list[dict], set[int]]:
@@ -254,6 +264,9 @@ def match_live(match: Match) -> Fragment:
                 "match": match,
                 "event": match.event,
                 "games": games,
+                "boards": selectors.team_match_boards(match)
+                if match.event.entry_kind == EntryKind.TEAM and match.entry_a and match.entry_b
+                else None,
                 "names": match_heading(match),
                 "reason": words.reason_words(match.state_reason),
                 "state": words.match_status_words(match),

@@ -74,7 +74,7 @@ def side_name(
     """A side's player, or what the slot waits for ("Winner of QF 2", "bye", "nobody")."""
     entry = match.entry_a if side == 0 else match.entry_b
     if entry is not None:
-        return entry.player.display_name
+        return entry.name
     if match.is_bye:
         return str(_("bye"))
     feeder = feeders.get((match.pk, side))
@@ -94,7 +94,7 @@ def match_title(
     if match.is_bye:
         player = match.entry_a or match.entry_b
         if player is not None:
-            return f"{title}: {player.player.display_name} has a bye"
+            return f"{title}: {player.name} has a bye"
     a = side_name(match, 0, feeders, rounds_total)
     b = side_name(match, 1, feeders, rounds_total)
     return f"{title}: {a} v {b}"

@@ -7,8 +7,9 @@ the reads in `tournaments.selectors`.
 Modules, lowest first (each imports only those above it):
 `audit`, `access`, `rounds` (match and round rows), `swiss_rounds`, `progression` (deciding
 matches, advancing, finishing events), `championships`, `registration` (entries, seeding),
-`draws`, `results` (counting games, TPs, penalties), `rulings` (rulings, walkovers,
-deadlines), `qualifiers`.
+`pairs` (doubles registration), `teams` (teams, rosters, lineups), `draws`, `results`
+(counting games, TPs, penalties),
+`rulings` (rulings, walkovers, deadlines), `qualifiers`.
 """
 
 from tournaments.services.audit import audit
@@ -21,6 +22,7 @@ from tournaments.services.championships import (
     event_registration_set,
 )
 from tournaments.services.draws import draw_generate
+from tournaments.services.pairs import pair_confirm, pair_decline, pair_register
 from tournaments.services.progression import sync_match
 from tournaments.services.qualifiers import qualifiers_advance
 from tournaments.services.registration import entry_register, entry_withdraw, event_seed
@@ -35,6 +37,13 @@ from tournaments.services.rulings import (
     match_rule,
     match_walkover_claim,
     round_deadline_set,
+)
+from tournaments.services.teams import (
+    round_lineup_deadline_set,
+    team_create,
+    team_enter,
+    team_officers_set,
+    team_roster_set,
 )
 
 __all__ = [
@@ -55,8 +64,16 @@ __all__ = [
     "match_penalty_claim",
     "match_rule",
     "match_walkover_claim",
+    "pair_confirm",
+    "pair_decline",
+    "pair_register",
     "qualifiers_advance",
     "round_deadline_set",
+    "round_lineup_deadline_set",
+    "team_create",
+    "team_enter",
+    "team_officers_set",
+    "team_roster_set",
     "sync_match",
     "validate_match_submission",
 ]

@@ -10,11 +10,13 @@ from django_countries import countries as country_registry
 
 from players.types import User
 from tournaments import formats
+from tournaments.formats.teams import team_tiebreaks_check
 from tournaments.models import (
     AuditAction,
     Category,
     Championship,
     Eligibility,
+    EntryKind,
     Event,
     EventFormat,
     EventStatus,
@@ -101,6 +103,7 @@ EVENT_FIELDS = (
     "name",
     "stage",
     "format",
+    "entry_kind",
     "games_per_match",
     "extra_game_margin",
     "max_extra_games",
@@ -120,6 +123,8 @@ EVENT_FIELDS = (
     "swiss_rounds",
     "draw_seed",
     "round_days",
+    "team_boards",
+    "team_tiebreaks",
 )
 
 
@@ -166,8 +171,24 @@ def _validate_event(event: Event) -> None:
             errors["feeds_from"] = "Qualifiers can only come from the same championship."
         elif source.stage >= event.stage:
             errors["feeds_from"] = "The qualifying event must be an earlier stage."
+        elif source.entry_kind != event.entry_kind:
+            errors["feeds_from"] = (
+                f"{source.name} is an event of {source.get_entry_kind_display().lower()}; its "
+                "qualifiers can only enter an event of the same kind."
+            )
         if not event.qualifiers_count:
             errors["qualifiers_count"] = "Say how many players qualify."
+    if event.team_tiebreaks is None:
+        event.team_tiebreaks = []
+    if not isinstance(event.team_tiebreaks, list) or not all(
+        isinstance(key, str) for key in event.team_tiebreaks
+    ):
+        errors["team_tiebreaks"] = 'Give the tie-breaks as a list, e.g. ["boards_won", "board_1"].'
+    else:
+        try:
+            team_tiebreaks_check(event.team_tiebreaks)
+        except formats.FormatError as exc:
+            errors["team_tiebreaks"] = str(exc)
     if event.time_limit_seconds < 60:
         errors["time_limit_seconds"] = "The time limit must be at least a minute."
     if errors:
@@ -180,6 +201,13 @@ def event_create(*, actor: User, championship: Championship, **config: Any) -> E
     unknown = set(config) - set(EVENT_FIELDS)
     if unknown:
         raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
+    if config.get("time_limit_seconds") is None:
+        # Not given: 15 minutes per player, 12 in pairs (docs/tournament-formats.md).
+        config["time_limit_seconds"] = (
+            formats.PAIRS_TIME_LIMIT
+            if config.get("entry_kind") == EntryKind.PAIR
+            else formats.SINGLES_TIME_LIMIT
+        )
     event = Event(championship=championship, **config)
     event.clean_fields(exclude=["champion"])  # field errors, and strings into the fields' types
     _validate_event(event)

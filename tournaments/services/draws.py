@@ -12,6 +12,7 @@ from django.utils import timezone
 from players.types import User
 from tournaments import formats
 from tournaments.models import (
+    SIDES,
     AuditAction,
     Entry,
     EntrySource,
@@ -28,8 +29,15 @@ from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
 from tournaments.services.registration import event_seed
-from tournaments.services.rounds import DRAW_START_WINDOW, round_deadline
+from tournaments.services.rounds import (
+    DRAW_START_WINDOW,
+    lineup_deadlines_set,
+    round_deadline,
+)
 from tournaments.services.swiss_rounds import swiss_round_draw
+
+# An entry's country (the group draw keeps countries apart) reads a pair's two players.
+DRAW_SIDES = (*SIDES, "pair__player_a", "pair__player_b")
 
 
 def _round_name(number: int, rounds: int) -> str:
@@ -50,14 +58,14 @@ def draw_generate(
     )
     if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
         raise ValidationError({"event": "The draw for this event has already been made."})
-    entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"))
+    entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related(*DRAW_SIDES))
     if len(entries) < 2:
         raise ValidationError(
             {"event": f"A draw needs at least 2 active entries, not {len(entries)}."}
         )
     if any(e.seed is None for e in entries):
         event_seed(actor=actor, event=event)
-        entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related("player"))
+        entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related(*DRAW_SIDES))
     entries.sort(key=lambda e: e.seed)
     if draw_seed is None:
         draw_seed = (
@@ -81,6 +89,7 @@ def draw_generate(
             swiss_round_draw(event, entries, 1, start)
     except formats.FormatError as exc:
         raise ValidationError({"event": str(exc)}) from None
+    lineup_deadlines_set(event, list(event.rounds.all()))
     event.status = EventStatus.DRAWN
     event.save(update_fields=["status", "draw_seed"])
     if event.table_open:
@@ -174,7 +183,7 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
         )
     drawn = (
         formats.group_draw(
-            [formats.GroupEntrant(e.pk, e.player.country.code or None) for e in entries],
+            [formats.GroupEntrant(e.pk, e.country_code) for e in entries],
             groups,
             method=formats.GroupDrawMethod.POTS,
             draw_seed=event.draw_seed,

@@ -26,9 +26,11 @@ from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
 from players.types import User
 from tournaments.models import (
+    SIDES,
     AuditAction,
     Championship,
     Entry,
+    EntryKind,
     Event,
     Match,
     MatchGame,
@@ -66,7 +68,7 @@ def standings_csv(event: Event) -> str:
         [
             line.place,
             line.player_name,
-            line.entry.player.country.code,
+            line.entry.country_code or "",
             line.entry.get_status_display(),
             line.games,
             *(value for _, value in line.values),
@@ -80,7 +82,7 @@ def standings_csv(event: Event) -> str:
 
 def _side(match: Match, side: str) -> str:
     entry = getattr(match, f"entry_{side}")
-    return entry.player.display_name if entry else ("bye" if match.is_bye else "")
+    return entry.name if entry else ("bye" if match.is_bye else "")
 
 
 def pairings_csv(round_: Round) -> str:
@@ -191,7 +193,7 @@ def _plain(f: models.Field, obj: models.Model) -> Any:
 
 
 def event_export(event: Event) -> dict[str, Any]:
-    entries = list(Entry.objects.filter(event=event).select_related("player"))
+    entries = list(Entry.objects.filter(event=event).select_related(*SIDES))
     matches = list(Match.objects.filter(event=event))
     match_games = list(MatchGame.objects.filter(match__event=event))
     games = list(Game.objects.filter(pk__in=[mg.game_id for mg in match_games]))
@@ -315,6 +317,11 @@ def event_import(*, data: dict[str, Any], actor: User | None = None) -> Event:
             found.save(force_insert=True)
         players[row["id"]] = found.pk
     event = _build(Event, data["event"], {})
+    if event.entry_kind != EntryKind.SINGLE:
+        # Pairs and teams would need their rosters matched too: not in the export format yet.
+        raise ValidationError(
+            {"event": "Only singles events can be imported; this export is of pairs or teams."}
+        )
     event.championship = championship
     event.champion_id = None
     if Event.objects.filter(championship=championship, name=event.name).exists():

@@ -12,6 +12,7 @@ from tournaments.models import (
     FINAL_MATCH_STATUSES,
     AuditAction,
     Entry,
+    EntryKind,
     EntryStatus,
     Event,
     EventFormat,
@@ -21,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
-from tournaments.services.rounds import match_close, match_rules
+from tournaments.services.rounds import match_close, match_rules, team_state
 from tournaments.services.swiss_rounds import swiss_round_completed
 
 
@@ -63,7 +64,7 @@ def _crown(event: Event, winner: Entry | None) -> None:
         championship=event.championship,
         event=event,
         action=AuditAction.CHAMPION,
-        target=winner.player.display_name if winner else "no champion",
+        target=winner.name if winner else "no champion",
     )
 
 
@@ -90,9 +91,14 @@ def _feed_next(match: Match) -> None:
 
 
 def sync_match(match: Match) -> Match:
-    """Recompute a match's totals and state from its games (the match row must be locked)."""
+    """Recompute a match's totals and state from its games (the match row must be locked).
+
+    A team match sums its boards (`formats.teams`); any other match its games."""
     games = list(match.match_games.order_by("number"))
-    state = formats.match_state([(g.tps_a, g.tps_b) for g in games], match_rules(match.event))
+    if match.event.entry_kind == EntryKind.TEAM:
+        state = team_state(match, games)
+    else:
+        state = formats.match_state([(g.tps_a, g.tps_b) for g in games], match_rules(match.event))
     match.tps_a, match.tps_b = state.totals
     match.games_played = state.games_played
     match.state_reason = str(state.reason)

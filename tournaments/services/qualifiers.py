@@ -9,6 +9,7 @@ from players.types import User
 from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    SIDES,
     AuditAction,
     Entry,
     EntrySource,
@@ -47,17 +48,22 @@ def qualifiers_advance(*, actor: User, event: Event) -> list[Entry]:
             chosen = [e.pk for e, _ in selectors.swiss_standings(source)][: event.qualifiers_count]
     except formats.FormatError as exc:
         raise ValidationError({"event": str(exc)}) from None
-    source_entries = {e.pk: e for e in source.entries.select_related("player")}
+    source_entries = {e.pk: e for e in source.entries.select_related(*SIDES)}
     created = []
     for rank, entry_id in enumerate(chosen, start=1):
-        player = source_entries[entry_id].player
-        existing = Entry.objects.filter(event=event, player=player).first()
-        if existing is not None:  # a direct entrant who also played the qualifier
-            continue
+        qualifier = source_entries[entry_id]
+        side = {
+            "player": qualifier.player_id,
+            "pair": qualifier.pair_id,
+            "team": qualifier.team_id,
+        }
+        side = {f"{name}_id": value for name, value in side.items() if value is not None}
+        if Entry.objects.filter(event=event, **side).exists():
+            continue  # a direct entrant who also played the qualifier
         created.append(
             Entry(
                 event=event,
-                player=player,
+                **side,
                 source=EntrySource.QUALIFIER,
                 qualifier_rank=rank,
                 registered_by=actor,

@@ -14,8 +14,10 @@ from players.types import User
 from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    SIDES,
     AuditAction,
     Entry,
+    EntryKind,
     EntrySource,
     EntryStatus,
     Event,
@@ -23,7 +25,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
 )
-from tournaments.permissions import can_manage
+from tournaments.permissions import can_manage, leads_entry
 from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
@@ -36,10 +38,14 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
     if not (can_manage(actor, event.championship) or (own is not None and own.pk == player.pk)):
         raise PermissionDenied("You may register only yourself.")
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status != EventStatus.REGISTRATION:
-        raise ValidationError({"event": "Registration for this event is closed."})
-    if event.feeds_from_id and not event.qualifiers_count:
-        raise ValidationError({"event": "This event is filled by qualifiers only."})
+    registration_check(event)
+    if event.entry_kind != EntryKind.SINGLE:
+        raise ValidationError(
+            {
+                "player": f"This is a {event.get_entry_kind_display().lower()} event: "
+                + ("register a pair." if event.entry_kind == EntryKind.PAIR else "enter a team.")
+            }
+        )
     if Entry.objects.filter(event=event, player=player).exists():
         raise ValidationError({"player": f"{player.display_name} is already entered."})
     problems = selectors.eligibility_problems(event, player)
@@ -56,14 +62,25 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
     return entry
 
 
+def registration_check(event: Event) -> None:
+    """Refuse a registration the event does not take now (the event row is locked)."""
+    if event.status != EventStatus.REGISTRATION:
+        raise ValidationError({"event": "Registration for this event is closed."})
+    if event.feeds_from_id and not event.qualifiers_count:
+        raise ValidationError({"event": "This event is filled by qualifiers only."})
+
+
 @transaction.atomic
 def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
     """Withdraw an entry. After the draw its open matches go to the opponent by walkover."""
-    own = player_of(actor)
     manager = can_manage(actor, entry.event.championship)
-    if not (manager or (own is not None and own.pk == entry.player_id)):
+    if not (manager or leads_entry(actor, entry)):
         raise PermissionDenied("You may withdraw only your own entry.")
-    entry = Entry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("event", *SIDES)
+        .get(pk=entry.pk)
+    )
     if entry.status == EntryStatus.WITHDRAWN:
         raise ValidationError({"entry": "This entry is already withdrawn."})
     if entry.event.status == EventStatus.FINISHED:
@@ -101,7 +118,7 @@ def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
         championship=entry.event.championship,
         event=entry.event,
         action=AuditAction.ENTRY_WITHDRAW,
-        target=entry.player.display_name,
+        target=entry.name,
         reason=reason,
     )
     return entry
@@ -120,7 +137,7 @@ def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None)
         raise ValidationError({"event": "The draw has been made; seeds can no longer change."})
     entries = list(
         event.entries.filter(status=EntryStatus.ACTIVE)
-        .select_related("player")
+        .select_related(*SIDES)
         .order_by("qualifier_rank", "created", "id")
     )
     if order is not None:
@@ -142,33 +159,26 @@ def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None)
         basis = {e.pk: "organiser" for e in ranked}
         points = {e.pk: None for e in ranked}
     else:
-        ratings = selectors.seeding_ratings([e.player_id for e in entries])
+        figures = selectors.entry_seeding_figures(entries)
         position = {e.pk: i for i, e in enumerate(entries)}
 
         def key(entry: Entry) -> tuple:
             if entry.source == EntrySource.QUALIFIER:
                 # Below every direct entrant, in the order the qualifying stage ranked them.
-                return (True, entry.qualifier_rank or 0, position[entry.pk])
-            elo, lobby = ratings.get(entry.player_id, (None, None))
-            return (
-                False,
-                elo is None,
-                -(elo or 0),
-                lobby is None,
-                -(lobby or 0),
-                position[entry.pk],
-            )
+                return (True, entry.qualifier_rank or 0, 0.0, position[entry.pk])
+            figure = figures.get(entry.pk)
+            if figure is None:
+                return (False, len(selectors.SEEDING_BASES), 0.0, position[entry.pk])
+            return (False, selectors.SEEDING_BASES.index(figure[0]), -figure[1], position[entry.pk])
 
         ranked = sorted(entries, key=key)
         basis, points = {}, {}
         for entry in ranked:
-            elo, lobby = ratings.get(entry.player_id, (None, None))
+            figure = figures.get(entry.pk)
             if entry.source == EntrySource.QUALIFIER:
                 basis[entry.pk], points[entry.pk] = "qualifier_rank", entry.qualifier_rank
-            elif elo is not None:
-                basis[entry.pk], points[entry.pk] = "elo", elo
-            elif lobby is not None:
-                basis[entry.pk], points[entry.pk] = "lobby", lobby
+            elif figure is not None:
+                basis[entry.pk], points[entry.pk] = figure
             else:
                 basis[entry.pk], points[entry.pk] = "registration", None
     Entry.objects.filter(event=event).update(seed=None)

@@ -15,15 +15,81 @@ from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
 from players.types import User
 from tournaments import formats, selectors
-from tournaments.models import AuditAction, Match, MatchGame, MatchStatus, UncountedGame
+from tournaments.formats.teams import board_game_allowed
+from tournaments.models import (
+    AuditAction,
+    Match,
+    MatchGame,
+    MatchStatus,
+    UncountedGame,
+    sides_of,
+)
 from tournaments.permissions import can_rule
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
+from tournaments.services.rounds import team_rules, team_state
+from tournaments.services.teams import lineup_fix, match_lineup
+
+
+def game_placement(match: Match, seat_players: list[int]) -> tuple[int, int | None] | None:
+    """(seat of side A, board) for a game with these seated player ids, if the game is between
+    the match's two sides (else None). A pairs game seats a pair in seats 0 and 2 (1 and 3):
+    side A is then in seats `seat_a` and `seat_a + 2`. A team match's game is between the two
+    players of one board of its lineup (`board`, from 1); other games have no board."""
+    a, b = match.entry_a, match.entry_b
+    if a is None or b is None:
+        return None
+    if a.team_id is not None and b.team_id is not None:
+        if len(seat_players) != 2:
+            return None
+        for board, player_a, player_b in match_lineup(match):
+            if seat_players == [player_a, player_b]:
+                return 0, board
+            if seat_players == [player_b, player_a]:
+                return 1, board
+        return None
+    seat = _seat_of_side_a(a, b, seat_players)
+    return None if seat is None else (seat, None)
+
+
+def _seat_of_side_a(a, b, seat_players: list[int]) -> int | None:
+    if a.pair_id is not None and b.pair_id is not None:
+        if len(seat_players) != 4:
+            return None
+        first, second = {seat_players[0], seat_players[2]}, {seat_players[1], seat_players[3]}
+        pair_a, pair_b = set(a.pair.player_ids), set(b.pair.player_ids)
+        if (first, second) == (pair_a, pair_b):
+            return 0
+        if (first, second) == (pair_b, pair_a):
+            return 1
+        return None
+    if a.player_id is not None and b.player_id is not None and len(seat_players) == 2:
+        if seat_players == [a.player_id, b.player_id]:
+            return 0
+        if seat_players == [b.player_id, a.player_id]:
+            return 1
+    return None
+
+
+def _who_plays(match: Match) -> str:
+    a = match.entry_a.name if match.entry_a else "?"
+    b = match.entry_b.name if match.entry_b else "?"
+    if match.entry_a and match.entry_a.team_id is not None:
+        return (
+            f"Match {match.pk} is {a} v {b}; a board game is between the two players of one "
+            "board of its lineup (board 1 v board 1, ...)."
+        )
+    if match.entry_a and match.entry_a.pair_id is not None:
+        return (
+            f"Match {match.pk} is {a} v {b}; a pairs record seats one pair in its first and "
+            "third seats and the other in its second and fourth."
+        )
+    return f"Match {match.pk} is {a} v {b}; the record's players must be exactly these two."
 
 
 def validate_match_submission(*, actor: User, value: Any, seat_players: list) -> int:
-    """Submission extension `match`: the game must be between this match's two players.
+    """Submission extension `match`: the game must be between this match's two sides.
 
     Who plays whom is told only to the match's players and the championship's staff: anyone
     else gets the same answer as for a match that does not exist.
@@ -35,12 +101,14 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
     if match_id is None or match_id < 1:
         raise ValidationError("Give the match id as a whole number.")
     match = (
-        Match.objects.select_related("event__championship", "entry_a__player", "entry_b__player")
+        Match.objects.select_related(
+            "event__championship", *sides_of("entry_a"), *sides_of("entry_b")
+        )
         .filter(pk=match_id)
         .first()
     )
     entries = (match.entry_a, match.entry_b) if match else ()
-    players = {entry.player_id for entry in entries if entry is not None}
+    players = {p for entry in entries if entry is not None for p in entry.members()}
     own = player_of(actor)
     if match is None or not (
         (own is not None and own.pk in players) or can_rule(actor, match.event.championship)
@@ -53,25 +121,30 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         raise ValidationError(
             f"Match {match_id} is not open for games ({match.get_status_display()})."
         )
-    if len(seat_players) != 2 or {p.pk for p in seat_players} != players:
-        raise ValidationError(
-            f"Match {match_id} is {match.entry_a.player} v {match.entry_b.player}; the record's "
-            "players must be exactly these two."
-        )
+    placement = game_placement(match, [p.pk for p in seat_players])
+    if placement is None:
+        raise ValidationError(_who_plays(match))
+    if placement[1] is not None:
+        state = team_state(match, list(match.match_games.all()))
+        refusal = board_game_allowed(state, team_rules(match.event), placement[1])
+        if refusal:
+            raise ValidationError(f"Match {match_id}: {refusal}.")
     return match_id
 
 
 def _game_tps(game: Game, seats: list[GameSeat], scheme: int) -> tuple[Decimal, Decimal]:
-    """TPs per seat (seat order) for a two-player game."""
+    """TPs per seat of the first two seats (seat order): a two-player game's two players, or a
+    pairs game's two pairs (seats 0 and 2 share a colour and its score, as 1 and 3 do)."""
     a, b = seats[0].score, seats[1].score
     tps = formats.game_tps(a, b, scheme)
-    if game.end_reason in ("resigned", "time") and game.winner_seat is not None:
+    winner_side = None if game.winner_seat is None else game.winner_seat % 2
+    if game.end_reason in ("resigned", "time") and winner_side is not None:
         # The side that resigned or lost on time loses: the winner gets the TPs of the tile
         # margin, and at least those of a one-tile win (house rule; docs/architecture.md,
         # "Tournaments").
         margin = max(1, abs(a - b))
         winner_tps, loser_tps = formats.tps_for_margin(margin, scheme)
-        tps = (winner_tps, loser_tps) if game.winner_seat == 0 else (loser_tps, winner_tps)
+        tps = (winner_tps, loser_tps) if winner_side == 0 else (loser_tps, winner_tps)
     return tps
 
 
@@ -84,21 +157,24 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         return None
     match = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("event__championship", "entry_a", "entry_b")
+        .select_related("event__championship", *sides_of("entry_a"), *sides_of("entry_b"))
         .filter(pk=match_id)
         .first()
     )
     seats = list(game.seats.order_by("seat"))
     problem = None
+    placement = None
     if match is None:
         problem = "the match no longer exists"
     elif not selectors.match_open_for_games(match):
         problem = f"the match was already {match.get_status_display().lower()}"
-    elif len(seats) != 2 or {s.player_id for s in seats} != {
-        match.entry_a.player_id,
-        match.entry_b.player_id,
-    }:
+    elif (placement := game_placement(match, [s.player_id for s in seats])) is None:
         problem = "the game's players are not this match's players"
+    elif match.entry_a.pair_id is not None and not game.is_pairs:
+        problem = "a doubles match counts pairs games only (partners share a colour)"
+    elif placement[1] is not None:
+        state = team_state(match, list(match.match_games.all()))
+        problem = board_game_allowed(state, team_rules(match.event), placement[1])
     if problem:
         UncountedGame.objects.get_or_create(
             game=game,
@@ -118,7 +194,9 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         )
         return None
     event = match.event
-    seat_a = 0 if seats[0].player_id == match.entry_a.player_id else 1
+    seat_a, board = placement
+    if board is not None:
+        lineup_fix(match)
     by_seat = _game_tps(game, seats, event.tp_scheme)
     base_a, base_b = by_seat[seat_a], by_seat[1 - seat_a]
     match_game = MatchGame.objects.create(
@@ -126,6 +204,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         game=game,
         number=match.match_games.count() + 1,
         seat_a=seat_a,
+        board=board,
         base_tps_a=base_a,
         base_tps_b=base_b,
         tps_a=base_a,
@@ -147,11 +226,12 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
 
 
 def _write_seat_tps(match_game: MatchGame) -> None:
+    """Each seat carries its side's TPs (both partners of a pair the pair's)."""
     seat_a = match_game.seat_a
-    GameSeat.objects.filter(game_id=match_game.game_id, seat=seat_a).update(
+    GameSeat.objects.filter(game_id=match_game.game_id, seat__in=[seat_a, seat_a + 2]).update(
         tournament_points=match_game.tps_a
     )
-    GameSeat.objects.filter(game_id=match_game.game_id, seat=1 - seat_a).update(
+    GameSeat.objects.filter(game_id=match_game.game_id, seat__in=[1 - seat_a, 3 - seat_a]).update(
         tournament_points=match_game.tps_b
     )
 
@@ -181,7 +261,7 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
     """
     match = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("event__championship", "entry_a", "entry_b")
+        .select_related("event__championship", *sides_of("entry_a"), *sides_of("entry_b"))
         .get(pk=match_game.match_id)
     )
     match_game = (
@@ -194,7 +274,7 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
     ruler = can_rule(actor, match.event.championship)
     own = player_of(actor)
     claimant = match.entry_b if side == 0 else match.entry_a
-    if not ruler and (own is None or claimant is None or own.pk != claimant.player_id):
+    if not ruler and (own is None or claimant is None or own.pk not in claimant.members()):
         raise PermissionDenied(
             "Only the opponent of the player over time, or the "
             "championship's staff, may claim a time penalty."
@@ -203,16 +283,16 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
         raise ValidationError({"match": "The match is decided; ask a controller."})
     clock = match_game.game.clock
     seat = match_game.seat_a if side == 0 else 1 - match_game.seat_a
-    if not clock or len(clock) <= seat:
+    # A pair's penalty is the sum of its two players' (each has their own clock).
+    side_seats = [seat, seat + 2] if match_game.game.is_pairs else [seat]
+    if not clock or len(clock) <= max(side_seats):
         raise ValidationError({"side": "The game record has no clock to judge the time by."})
     limit = match.event.time_limit_seconds
-    penalty = formats.time_penalty_tps(int(clock[seat]), limit, claimed=True)
+    penalty = sum(formats.time_penalty_tps(int(clock[s]), limit, claimed=True) for s in side_seats)
     if penalty == 0:
+        used = " and ".join(f"{int(clock[s])} s" for s in side_seats)
         raise ValidationError(
-            {
-                "side": f"That player used {int(clock[seat])} s, within the "
-                f"{limit} s limit: there is no penalty."
-            }
+            {"side": f"That side used {used}, within the {limit} s limit: there is no penalty."}
         )
     if side == 0:
         match_game.penalty_a = penalty

@@ -19,8 +19,9 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Round,
+    sides_of,
 )
-from tournaments.permissions import match_side_of
+from tournaments.permissions import leads_entry, match_side_of
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.access import require_manager, require_ruler
 from tournaments.services.audit import audit
@@ -97,12 +98,15 @@ def match_walkover_claim(*, actor: User, match: Match) -> Match:
     """A player says they were available: at the deadline, with no game played, they win."""
     match = (
         Match.objects.select_for_update(of=("self",))
-        .select_related("entry_a", "entry_b", "event__championship")
+        .select_related(*sides_of("entry_a"), *sides_of("entry_b"), "event__championship")
         .get(pk=match.pk)
     )
     side = match_side_of(actor, match)
     if side is None:
         raise PermissionDenied("Only a player of this match may claim a walkover.")
+    claimant = match.entry_a if side == 0 else match.entry_b
+    if claimant.team_id is not None and not leads_entry(actor, claimant):
+        raise PermissionDenied("Only the team's captain or deputy may claim a walkover.")
     if not selectors.match_open_for_games(match) or match.games_played:
         raise ValidationError(
             {"match": "A walkover can be claimed only for an open match with no game played."}

@@ -17,6 +17,7 @@ from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     Entry,
+    EntryKind,
     EntryStatus,
     Event,
     EventStatus,
@@ -25,7 +26,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.rating_seam import event_results_changed
-from tournaments.services.rounds import match_close, round_deadline
+from tournaments.services.rounds import lineup_deadlines_set, match_close, round_deadline
 
 ZERO = Decimal("0.0")
 
@@ -43,6 +44,7 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
     round_ = Round.objects.create(
         event=event, number=number, name=f"Round {number}", deadline=round_deadline(event, start, 1)
     )
+    lineup_deadlines_set(event, [round_])
     by_id = {e.pk: e for e in entries}
     for index, (a, b) in enumerate(paired.pairings):
         Match.objects.create(
@@ -62,7 +64,10 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
             is_bye=True,
         )
         # A Swiss bye scores as a won game with the largest margin of a normal win (house rule).
-        bye.tps_a = Decimal(event.games_per_match) * formats.tps_for_margin(10)[0]
+        games = event.games_per_match * (
+            event.team_boards if event.entry_kind == EntryKind.TEAM else 1
+        )
+        bye.tps_a = Decimal(games) * formats.tps_for_margin(10)[0]
         bye.save(update_fields=["tps_a"])
         match_close(bye, winner=bye.entry_a, status=MatchStatus.WALKOVER, reason="bye")
         swiss_round_completed(event, round_)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_table_opens'),
+        ('tournaments', '0010_junior_category'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

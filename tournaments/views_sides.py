@@ -1,0 +1,272 @@
+"""Web pages for doubles and team championships: registering pairs and answering requests,
+teams and their rosters, team matches. Thin: a form or a service each."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from players.models import Player
+from players.roles import player_of
+from tournaments import selectors, services
+from tournaments.forms_sides import (
+    LineupDeadlineForm,
+    PairRegisterForm,
+    RosterForm,
+    TeamEnterForm,
+    TeamForm,
+    TeamOfficersForm,
+)
+from tournaments.models import SIDES, Entry, EntryKind, Event, Round, Team
+from tournaments.permissions import can_manage, can_see
+from tournaments.services.teams import captain_lock, leads_team
+
+
+def _event(request, pk: int) -> Event:
+    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
+
+
+def _entry(request, pk: int) -> Entry:
+    entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
+    if not can_see(request.user, entry.event.championship):
+        raise Http404("No such entry.")
+    return entry
+
+
+def _posted(request):
+    return request.POST if request.method == "POST" else None
+
+
+@login_required
+def pair_register_view(request, pk: int):
+    """A player registers a pair by naming a partner; organisers enter any two players."""
+    event = _event(request, pk)
+    if event.entry_kind != EntryKind.PAIR:
+        raise PermissionDenied("This event is not a doubles event.")
+    manager = can_manage(request.user, event.championship)
+    if not manager and player_of(request.user) is None:
+        raise PermissionDenied("Only players and this championship's organisers may register.")
+    form = PairRegisterForm(_posted(request), actor=request.user, event=event)
+    if request.method == "POST" and form.is_valid():
+        entry = form.apply()
+        if entry is not None:
+            if entry.status == "pending":
+                messages.success(
+                    request, f"{entry.name}: your partner is asked to confirm the pair."
+                )
+            else:
+                messages.success(request, f"{entry.name} is entered in {event.name}.")
+            return redirect("event-page", pk=event.pk)
+    return render(
+        request,
+        "tournaments/pair_register.html",
+        {"event": event, "form": form, "can_manage": manager},
+    )
+
+
+@login_required
+@require_POST
+def pair_answer_view(request, pk: int, answer: str):
+    """The partner confirms a pair (or either player calls it off)."""
+    if answer not in ("confirm", "decline"):
+        raise Http404("No such answer.")
+    entry = _entry(request, pk)
+    try:
+        if answer == "confirm":
+            services.pair_confirm(actor=request.user, entry=entry)
+            messages.success(request, f"{entry.name} is entered in {entry.event.name}.")
+        else:
+            services.pair_decline(
+                actor=request.user, entry=entry, reason=request.POST.get("reason", "")[:2000]
+            )
+            messages.success(request, f"The pair {entry.name} is called off.")
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("event-page", pk=entry.event_id)
+
+
+# --- Teams ----------------------------------------------------------------------------------
+
+
+def _team(request, pk: int) -> Team:
+    team = get_object_or_404(
+        Team.objects.select_related("championship", "captain", "deputy"), pk=pk
+    )
+    if not can_see(request.user, team.championship):
+        raise Http404("No such team.")
+    return team
+
+
+def _roster_text(team: Team) -> str:
+    return "\n".join(m.player.display_name for m in selectors.team_roster(team))
+
+
+@login_required
+@require_POST
+def team_officers_view(request, pk: int):
+    """An organiser names the team's captain and deputy (the form is on the team page)."""
+    team = _team(request, pk)
+    if not can_manage(request.user, team.championship):
+        raise PermissionDenied("Only this championship's organisers may name the captain.")
+    form = TeamOfficersForm(request.POST)
+    if form.is_valid() and form.apply(actor=request.user, team=team) is not None:
+        messages.success(request, f"The captain and deputy of {team.name} are set.")
+        return redirect("team-page", pk=team.pk)
+    request.method = "GET"  # show the team page with the form's errors, changing nothing else
+    return team_detail_view(request, pk, officers_form=form)
+
+
+def team_detail_view(request, pk: int, officers_form=None):
+    """The team: roster in board order, captain and deputy, results per board, roster log.
+    Its captain or deputy (before the lineup deadline) and organisers change the roster here."""
+    team = _team(request, pk)
+    manager = can_manage(request.user, team.championship)
+    leads = leads_team(request.user, team)
+    lock = None if manager else captain_lock(team)
+    may_edit = manager or (leads and lock is None)
+    form = None
+    if may_edit or (leads and request.method == "POST"):
+        form = RosterForm(_posted(request), initial={"roster": _roster_text(team)})
+        if (
+            request.method == "POST"
+            and form.is_valid()
+            and form.apply(actor=request.user, team=team) is not None
+        ):
+            messages.success(request, f"The roster of {team.name} is changed.")
+            return redirect("team-page", pk=team.pk)
+    elif request.method == "POST":
+        raise PermissionDenied("Only the team's captain or deputy, or an organiser, may do that.")
+    changes = list(team.roster_changes.select_related("actor"))
+    names = {
+        p.pk: p.display_name
+        for p in Player.objects.filter(
+            pk__in={pid for c in changes for pid in (c.before or []) + (c.after or []) if pid}
+        )
+    }
+    return render(
+        request,
+        "tournaments/team_detail.html",
+        {
+            "team": team,
+            "championship": team.championship,
+            "roster": selectors.team_roster(team),
+            "entries": team.entries.select_related("event").order_by("event__stage"),
+            "results": selectors.team_results(team),
+            "changes": [
+                {
+                    "change": c,
+                    "before": [names.get(p, "?") for p in c.before or [] if p],
+                    "after": [names.get(p, "?") for p in c.after or [] if p],
+                }
+                for c in changes
+            ],
+            "form": form,
+            "officers_form": officers_form
+            or (
+                TeamOfficersForm(
+                    initial={
+                        "captain": team.captain.display_name if team.captain else "",
+                        "deputy": team.deputy.display_name if team.deputy else "",
+                    }
+                )
+                if manager
+                else None
+            ),
+            "lock": lock if leads and not manager else None,
+            "can_manage": manager,
+        },
+    )
+
+
+@login_required
+def team_create_view(request, pk: int):
+    championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+    if not can_manage(request.user, championship):
+        raise PermissionDenied("Only this championship's organisers may create teams.")
+    form = TeamForm(_posted(request), championship=championship)
+    if request.method == "POST" and form.is_valid():
+        team = form.apply(actor=request.user)
+        if team is not None:
+            messages.success(request, f"{team.name} is created.")
+            return redirect("team-page", pk=team.pk)
+    return render(
+        request,
+        "tournaments/action_form.html",
+        {
+            "title": f"New team of {championship}",
+            "form": form,
+            "back_url": reverse("championship-page", args=[championship.pk]),
+            "submit": "Create the team",
+        },
+    )
+
+
+def _teams_to_enter(user, event: Event):
+    teams = event.championship.teams.exclude(entries__event=event).order_by("name")
+    if can_manage(user, event.championship):
+        return teams
+    own = player_of(user)
+    if own is None:
+        return teams.none()
+    from django.db.models import Q
+
+    return teams.filter(Q(captain=own) | Q(deputy=own))
+
+
+@login_required
+def team_enter_view(request, pk: int):
+    event = _event(request, pk)
+    if event.entry_kind != EntryKind.TEAM:
+        raise PermissionDenied("This is not a team event.")
+    teams = _teams_to_enter(request.user, event)
+    if not teams.exists() and not can_manage(request.user, event.championship):
+        raise PermissionDenied("Only a team's captain or deputy, or an organiser, may enter it.")
+    form = TeamEnterForm(_posted(request), event=event, teams=teams)
+    if request.method == "POST" and form.is_valid():
+        entry = form.apply(actor=request.user)
+        if entry is not None:
+            messages.success(request, f"{entry.name} is entered in {event.name}.")
+            return redirect("event-page", pk=event.pk)
+    return render(
+        request,
+        "tournaments/action_form.html",
+        {
+            "title": f"Enter a team in {event.name}",
+            "form": form,
+            "back_url": reverse("event-page", args=[event.pk]),
+            "submit": "Enter the team",
+        },
+    )
+
+
+@login_required
+def round_lineup_deadline_view(request, pk: int):
+    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
+    if not can_see(request.user, round_.event.championship):
+        raise Http404("No such round.")
+    if not can_manage(request.user, round_.event.championship):
+        raise PermissionDenied("Only this championship's organisers may set deadlines.")
+    form = LineupDeadlineForm(_posted(request), initial={"lineup_deadline": round_.lineup_deadline})
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and form.apply(actor=request.user, round_=round_) is not None
+    ):
+        messages.success(request, f"The lineup deadline of {round_} is set.")
+        return redirect("event-page", pk=round_.event_id)
+    return render(
+        request,
+        "tournaments/action_form.html",
+        {
+            "title": f"Lineup deadline of {round_} ({round_.event.name})",
+            "form": form,
+            "back_url": reverse("event-page", args=[round_.event_id]),
+            "submit": "Set",
+        },
+    )

@@ -500,18 +500,21 @@ def table_result_api(request, pk: int):
     return Response(_table_result(request, match))
 
 
+def _with_reason(request, pk: int, service) -> Response:
+    """A table-result step that takes a reason only (a dispute, a reopening)."""
+    match = _table_match(request, pk)
+    serializer = TableReasonSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    service(actor=request.user, match_id=match.pk, reason=serializer.validated_data["reason"])
+    return Response(_table_result(request, match))
+
+
 @extend_schema(tags=TAGS, request=TableReasonSerializer, responses=TableResultAnswerSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def table_result_dispute_api(request, pk: int):
     """One of the table's two players disputes the typed result, saying why."""
-    match = _table_match(request, pk)
-    serializer = TableReasonSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    table_result_dispute(
-        actor=request.user, match_id=match.pk, reason=serializer.validated_data["reason"]
-    )
-    return Response(_table_result(request, match))
+    return _with_reason(request, pk, table_result_dispute)
 
 
 @extend_schema(tags=TAGS, request=TableRulingSerializer, responses=TableResultAnswerSerializer)
@@ -534,13 +537,7 @@ def table_result_rule_api(request, pk: int):
 @permission_classes([IsAuthenticated])
 def table_result_reopen_api(request, pk: int):
     """An organiser reopens a ruling for a new one."""
-    match = _table_match(request, pk)
-    serializer = TableReasonSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    table_result_reopen(
-        actor=request.user, match_id=match.pk, reason=serializer.validated_data["reason"]
-    )
-    return Response(_table_result(request, match))
+    return _with_reason(request, pk, table_result_reopen)
 
 
 urlpatterns = [

@@ -33,7 +33,7 @@ from tournaments.models import (
     Match,
 )
 from tournaments.pages import fragments
-from tournaments.permissions import can_manage, can_rule, can_see, leads_entry, match_side_of
+from tournaments.permissions import can_manage, can_rule, leads_entry, match_side_of
 from tournaments.services.pairs import pair_requests_for
 
 
@@ -48,11 +48,8 @@ def _event(request, pk: int) -> Event:
 
 
 def _match(request, pk: int) -> Match:
-    try:
-        match = selectors.match_detail(pk)
-    except Match.DoesNotExist:
-        raise Http404("No such match.") from None
-    if not can_see(request.user, match.event.championship):
+    match = selectors.match_visible_to(request.user, pk)
+    if match is None:
         raise Http404("No such match.")
     return match
 

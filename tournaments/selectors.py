@@ -29,7 +29,7 @@ from tournaments.models import (
     TeamMember,
     sides_of,
 )
-from tournaments.permissions import can_manage, can_rule
+from tournaments.permissions import can_manage, can_rule, can_see
 
 
 def championships_visible_to(user: User) -> QuerySet[Championship]:
@@ -72,6 +72,15 @@ def matches_for_event(event: Event) -> QuerySet[Match]:
         .prefetch_related(Prefetch("match_games", queryset=MatchGame.objects.order_by("number")))
         .order_by("round__number", "group", "bracket_index", "id")
     )
+
+
+def match_visible_to(user: User, match_id: int) -> Match | None:
+    """The match with what its page shows, if it exists and ``user`` may see its championship."""
+    try:
+        match = match_detail(match_id)
+    except Match.DoesNotExist:
+        return None
+    return match if can_see(user, match.event.championship) else None
 
 
 def match_detail(match_id: int) -> Match:

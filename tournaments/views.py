@@ -74,11 +74,8 @@ def _event(request, pk: int) -> Event:
 
 
 def _match(request, pk: int) -> Match:
-    try:
-        match = selectors.match_detail(pk)
-    except Match.DoesNotExist:
-        raise Http404("No such match.") from None
-    if not can_see(request.user, match.event.championship):
+    match = selectors.match_visible_to(request.user, pk)
+    if match is None:
         raise Http404("No such match.")
     return match
 

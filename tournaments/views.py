@@ -8,8 +8,6 @@ check the same rule before showing a form so nobody fills one in for nothing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -57,6 +55,7 @@ from tournaments.permissions import (
     match_side_of,
 )
 from tournaments.public_views import render_match
+from tournaments.view_helpers import action_page, posted
 
 PAGE_SIZE = 30
 AUDIT_PAGE_SIZE = 50
@@ -99,15 +98,8 @@ def _require_manager(request, championship: Championship) -> None:
         raise PermissionDenied("Only this championship's organisers may do that.")
 
 
-def _posted(request):
-    """The form data of a POST (even an empty one, so button-only forms bind), else None."""
-    return request.POST if request.method == "POST" else None
 
 
-def _action_page(request, *, title: str, form, back_url: str, submit: str, **extra: Any):
-    """The page behind a small organiser action: its form, with the errors on its fields."""
-    context = {"title": title, "form": form, "back_url": back_url, "submit": submit, **extra}
-    return render(request, "tournaments/action_form.html", context)
 
 
 # --- Championships -------------------------------------------------------------------------
@@ -140,7 +132,7 @@ def championship_list_view(request):
 def championship_create_view(request):
     if not can_create_championship(request.user):
         raise PermissionDenied("Only organisers may create championships.")
-    form = ChampionshipForm(_posted(request), initial={"year": timezone.now().year})
+    form = ChampionshipForm(posted(request), initial={"year": timezone.now().year})
     if request.method == "POST" and form.is_valid():
         championship = form.create(actor=request.user)
         if championship is not None:
@@ -159,7 +151,7 @@ def championship_edit_view(request, pk: int):
         "category": championship.category,
         "published": championship.published,
     }
-    form = ChampionshipForm(_posted(request), initial=initial)
+    form = ChampionshipForm(posted(request), initial=initial)
     if (
         request.method == "POST"
         and form.is_valid()
@@ -176,7 +168,7 @@ def championship_edit_view(request, pk: int):
 def championship_staff_view(request, pk: int):
     championship = _championship(request, pk)
     _require_manager(request, championship)
-    form = StaffForm(_posted(request))
+    form = StaffForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.apply(actor=request.user, championship=championship)
         if user is not None:
@@ -217,7 +209,7 @@ def event_create_view(request, pk: int):
     next_stage = (
         championship.events.order_by("-stage").values_list("stage", flat=True).first() or 0
     ) + 1
-    form = EventForm(_posted(request), championship=championship, initial={"stage": next_stage})
+    form = EventForm(posted(request), championship=championship, initial={"stage": next_stage})
     if request.method == "POST" and form.is_valid():
         event = form.apply(actor=request.user)
         if event is not None:
@@ -233,14 +225,14 @@ def event_registration_view(request, pk: int):
     event = _event(request, pk)
     _require_manager(request, event.championship)
     opening = event.status != EventStatus.REGISTRATION
-    form = RegistrationForm(_posted(request), initial={"open": "1" if opening else "0"})
+    form = RegistrationForm(posted(request), initial={"open": "1" if opening else "0"})
     if request.method == "POST" and form.is_valid():
         updated = form.apply(actor=request.user, event=event)
         if updated is not None:
             state = "open" if updated.status == EventStatus.REGISTRATION else "closed"
             messages.success(request, f"Registration for {event.name} is {state}.")
             return redirect("event-page", pk=event.pk)
-    return _action_page(
+    return action_page(
         request,
         title=f"Registration for {event.name}",
         form=form,
@@ -257,7 +249,7 @@ def event_register_view(request, pk: int):
     manager = can_manage(request.user, event.championship)
     if not manager and player_of(request.user) is None:
         raise PermissionDenied("Only players and this championship's organisers may register.")
-    form = RegisterForm(_posted(request), actor=request.user, event=event)
+    form = RegisterForm(posted(request), actor=request.user, event=event)
     if request.method == "POST" and form.is_valid():
         entry = form.apply()
         if entry is not None:
@@ -278,7 +270,7 @@ def entry_withdraw_view(request, pk: int):
     refusal = selectors.withdrawal_refusal(request.user, entry)
     if refusal:
         raise PermissionDenied(refusal)
-    form = WithdrawForm(_posted(request))
+    form = WithdrawForm(posted(request))
     if (
         request.method == "POST"
         and form.is_valid()
@@ -287,7 +279,7 @@ def entry_withdraw_view(request, pk: int):
         messages.success(request, f"{entry.name} is withdrawn.")
         return redirect("event-page", pk=entry.event_id)
     after_draw = entry.event.status == EventStatus.DRAWN
-    return _action_page(
+    return action_page(
         request,
         title=f"Withdraw {entry.name} from {entry.event.name}",
         intro=(
@@ -308,7 +300,7 @@ def event_seed_view(request, pk: int):
     _require_manager(request, event.championship)
     entries = [e for e in selectors.entries_for_event(event) if e.status == EntryStatus.ACTIVE]
     initial = {"order": "\n".join(e.name for e in entries)}
-    form = SeedForm(_posted(request), event=event, initial=initial)
+    form = SeedForm(posted(request), event=event, initial=initial)
     if request.method == "POST" and form.is_valid():
         seeded = form.apply(actor=request.user)
         if seeded is not None:
@@ -337,7 +329,7 @@ def event_draw_view(request, pk: int):
             )
             return redirect("event-page", pk=event.pk)
     active = event.entries.filter(status=EntryStatus.ACTIVE).count()
-    return _action_page(
+    return action_page(
         request,
         title=f"Make the draw for {event.name}",
         intro=(
@@ -359,14 +351,14 @@ def event_draw_view(request, pk: int):
 def event_advance_view(request, pk: int):
     event = _event(request, pk)
     _require_manager(request, event.championship)
-    form = AdvanceQualifiersForm(_posted(request))
+    form = AdvanceQualifiersForm(posted(request))
     if request.method == "POST" and form.is_valid():
         created = form.apply(actor=request.user, event=event)
         if created is not None:
             messages.success(request, f"{len(created)} qualifiers entered {event.name}.")
             return redirect("event-page", pk=event.pk)
     source = event.feeds_from
-    return _action_page(
+    return action_page(
         request,
         title=f"Advance qualifiers into {event.name}",
         intro=(
@@ -384,7 +376,7 @@ def event_advance_view(request, pk: int):
 def round_deadline_view(request, pk: int):
     round_ = _round(request, pk)
     _require_manager(request, round_.event.championship)
-    form = DeadlineForm(_posted(request), initial={"deadline": round_.deadline})
+    form = DeadlineForm(posted(request), initial={"deadline": round_.deadline})
     if (
         request.method == "POST"
         and form.is_valid()
@@ -395,7 +387,7 @@ def round_deadline_view(request, pk: int):
             request, f"{round_} of {round_.event.name}: deadline {deadline:%d %b %Y %H:%M}."
         )
         return redirect("event-page", pk=round_.event_id)
-    return _action_page(
+    return action_page(
         request,
         title=f"Deadline of {round_} ({round_.event.name})",
         form=form,

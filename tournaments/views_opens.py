@@ -7,7 +7,6 @@ to everyone but its staff; a service's PermissionDenied is a 403.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeVar
 
 from django.contrib import messages
@@ -36,12 +35,9 @@ from tournaments.permissions import can_manage, can_rule
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
 from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
+from tournaments.view_helpers import action_page, applied, back_to_event, posted
 
 T = TypeVar("T")
-
-
-def _posted(request):
-    return request.POST if request.method == "POST" else None
 
 
 def _event(request, pk: int) -> Event:
@@ -60,38 +56,20 @@ def _require(allowed: bool) -> None:
         raise PermissionDenied("Only this championship's organisers and controllers may do that.")
 
 
-def _action(request, *, title: str, form, back: str, submit: str, **extra):
-    context = {"title": title, "form": form, "back_url": back, "submit": submit, **extra}
-    return render(request, "tournaments/action_form.html", context)
-
-
-def _applied(request, form, apply: Callable[[], T | None]) -> T | None:
-    """What a valid POST of ``form`` did (``apply()``'s result), or None: not a POST, invalid
-    input, or a refusal by the service (which the form then carries as its errors)."""
-    if request.method == "POST" and form.is_valid():
-        return apply()
-    return None
-
-
-def _back_to_event(request, event: Event, message: str) -> HttpResponse:
-    messages.success(request, message)
-    return redirect("event-page", pk=event.pk)
-
-
 @login_required
 def table_open_create_view(request, pk: int):
     championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
     _require(can_manage(request.user, championship))
-    form = TableOpenForm(_posted(request), championship=championship)
-    if (event := _applied(request, form, lambda: form.apply(actor=request.user))) is not None:
-        return _back_to_event(request, event, f"{event.name} is created: register its players.")
-    return _action(
+    form = TableOpenForm(posted(request), championship=championship)
+    if (event := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
+        return back_to_event(request, event.pk, f"{event.name} is created: register its players.")
+    return action_page(
         request,
         title=f"New table open in {championship}",
         intro="A face-to-face open: one game per table and round, results typed from the "
         "score sheets. The tie-breaks are shown on the event page before the start.",
         form=form,
-        back=reverse("championship-page", args=[championship.pk]),
+        back_url=reverse("championship-page", args=[championship.pk]),
         submit="Create the table open",
     )
 
@@ -100,16 +78,16 @@ def table_open_create_view(request, pk: int):
 def table_open_start_view(request, pk: int):
     event = _event(request, pk)
     _require(can_manage(request.user, event.championship))
-    form = StartForm(_posted(request), initial={"draw_seed": event.draw_seed})
-    if _applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
-        return _back_to_event(request, event, f"{event.name} has started: round 1 is published.")
-    return _action(
+    form = StartForm(posted(request), initial={"draw_seed": event.draw_seed})
+    if applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
+        return back_to_event(request, event.pk, f"{event.name} has started: round 1 is published.")
+    return action_page(
         request,
         title=f"Start {event.name}",
         intro="Publishes round 1 (a round robin: every round) with table numbers. "
         "Later Swiss rounds are paired when the previous round's last result is in.",
         form=form,
-        back=reverse("event-page", args=[event.pk]),
+        back_url=reverse("event-page", args=[event.pk]),
         submit="Start the open",
     )
 
@@ -140,7 +118,7 @@ def round_results_view(request, pk: int):
     round_ = _round(request, pk)
     event = round_.event
     _require(can_rule(request.user, event.championship))
-    forms_ = sheet_forms(_posted(request), round_tables(round_))
+    forms_ = sheet_forms(posted(request), round_tables(round_))
     if request.method == "POST" and round_results_apply(
         actor=request.user, round_=round_, forms_=forms_
     ):
@@ -154,18 +132,18 @@ def round_results_view(request, pk: int):
 def open_late_entry_view(request, pk: int):
     event = _event(request, pk)
     _require(can_rule(request.user, event.championship))
-    form = LateEntryForm(_posted(request))
-    entry = _applied(request, form, lambda: form.apply(actor=request.user, event=event))
+    form = LateEntryForm(posted(request))
+    entry = applied(request, form, lambda: form.apply(actor=request.user, event=event))
     if entry is not None:
         joins = f"{entry.player.display_name} joins at round {entry.joined_round}."
-        return _back_to_event(request, event, joins)
-    return _action(
+        return back_to_event(request, event.pk, joins)
+    return action_page(
         request,
         title=f"Late entry to {event.name}",
         intro="The player joins at the first round with no result entered yet (that round is "
         "paired again), otherwise at the next one. Rounds missed score nothing.",
         form=form,
-        back=reverse("event-page", args=[event.pk]),
+        back_url=reverse("event-page", args=[event.pk]),
         submit="Enter the player",
     )
 
@@ -175,16 +153,16 @@ def entry_drop_view(request, pk: int):
     entry = get_object_or_404(Entry.objects.select_related("event__championship", "player"), pk=pk)
     event = _event(request, entry.event_id)
     _require(can_rule(request.user, event.championship))
-    form = DropForm(_posted(request))
-    if _applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
-        return _back_to_event(request, event, f"{entry.player.display_name} has dropped out.")
-    return _action(
+    form = DropForm(posted(request))
+    if applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
+        return back_to_event(request, event.pk, f"{entry.player.display_name} has dropped out.")
+    return action_page(
         request,
         title=f"{entry.player.display_name} drops out of {event.name}",
         intro="They are not paired again and keep their place in the standings with what "
         "they scored. A game of theirs not yet entered is a walkover, scored as a bye.",
         form=form,
-        back=reverse("event-page", args=[event.pk]),
+        back_url=reverse("event-page", args=[event.pk]),
         submit="Drop out",
     )
 
@@ -193,20 +171,20 @@ def entry_drop_view(request, pk: int):
 def event_tiebreaks_view(request, pk: int):
     event = _event(request, pk)
     _require(can_manage(request.user, event.championship))
-    form = TieBreaksForm(_posted(request), event=event)
-    if _applied(request, form, lambda: form.apply(actor=request.user)) is not None:
-        return _back_to_event(request, event, f"The tie-breaks of {event.name} are set.")
+    form = TieBreaksForm(posted(request), event=event)
+    if applied(request, form, lambda: form.apply(actor=request.user)) is not None:
+        return back_to_event(request, event.pk, f"The tie-breaks of {event.name} are set.")
     warning = None
     if event.status in ("drawn", "finished"):
         warning = "The event has started: a change needs your confirmation and is audited."
-    return _action(
+    return action_page(
         request,
         title=f"Tie-breaks of {event.name}",
         intro="The standings rank on the first criterion, then each next one among those "
         "still level, and finally by seed.",
         warning=warning,
         form=form,
-        back=reverse("event-page", args=[event.pk]),
+        back_url=reverse("event-page", args=[event.pk]),
         submit="Save the tie-breaks",
     )
 

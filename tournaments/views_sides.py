@@ -25,6 +25,7 @@ from tournaments.forms_sides import (
 from tournaments.models import SIDES, Entry, EntryKind, Event, Round, Team
 from tournaments.permissions import can_manage, can_see
 from tournaments.services.teams import captain_lock, leads_team
+from tournaments.view_helpers import action_page, applied, back_to_event, posted
 
 
 def _event(request, pk: int) -> Event:
@@ -38,10 +39,6 @@ def _entry(request, pk: int) -> Entry:
     return entry
 
 
-def _posted(request):
-    return request.POST if request.method == "POST" else None
-
-
 @login_required
 def pair_register_view(request, pk: int):
     """A player registers a pair by naming a partner; organisers enter any two players."""
@@ -51,7 +48,7 @@ def pair_register_view(request, pk: int):
     manager = can_manage(request.user, event.championship)
     if not manager and player_of(request.user) is None:
         raise PermissionDenied("Only players and this championship's organisers may register.")
-    form = PairRegisterForm(_posted(request), actor=request.user, event=event)
+    form = PairRegisterForm(posted(request), actor=request.user, event=event)
     if request.method == "POST" and form.is_valid():
         entry = form.apply()
         if entry is not None:
@@ -132,7 +129,7 @@ def team_detail_view(request, pk: int, officers_form=None):
     may_edit = manager or (leads and lock is None)
     form = None
     if may_edit or (leads and request.method == "POST"):
-        form = RosterForm(_posted(request), initial={"roster": _roster_text(team)})
+        form = RosterForm(posted(request), initial={"roster": _roster_text(team)})
         if (
             request.method == "POST"
             and form.is_valid()
@@ -189,21 +186,16 @@ def team_create_view(request, pk: int):
     championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
     if not can_manage(request.user, championship):
         raise PermissionDenied("Only this championship's organisers may create teams.")
-    form = TeamForm(_posted(request), championship=championship)
-    if request.method == "POST" and form.is_valid():
-        team = form.apply(actor=request.user)
-        if team is not None:
-            messages.success(request, f"{team.name} is created.")
-            return redirect("team-page", pk=team.pk)
-    return render(
+    form = TeamForm(posted(request), championship=championship)
+    if (team := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
+        messages.success(request, f"{team.name} is created.")
+        return redirect("team-page", pk=team.pk)
+    return action_page(
         request,
-        "tournaments/action_form.html",
-        {
-            "title": f"New team of {championship}",
-            "form": form,
-            "back_url": reverse("championship-page", args=[championship.pk]),
-            "submit": "Create the team",
-        },
+        title=f"New team of {championship}",
+        form=form,
+        back_url=reverse("championship-page", args=[championship.pk]),
+        submit="Create the team",
     )
 
 
@@ -227,21 +219,15 @@ def team_enter_view(request, pk: int):
     teams = _teams_to_enter(request.user, event)
     if not teams.exists() and not can_manage(request.user, event.championship):
         raise PermissionDenied("Only a team's captain or deputy, or an organiser, may enter it.")
-    form = TeamEnterForm(_posted(request), event=event, teams=teams)
-    if request.method == "POST" and form.is_valid():
-        entry = form.apply(actor=request.user)
-        if entry is not None:
-            messages.success(request, f"{entry.name} is entered in {event.name}.")
-            return redirect("event-page", pk=event.pk)
-    return render(
+    form = TeamEnterForm(posted(request), event=event, teams=teams)
+    if (entry := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
+        return back_to_event(request, event.pk, f"{entry.name} is entered in {event.name}.")
+    return action_page(
         request,
-        "tournaments/action_form.html",
-        {
-            "title": f"Enter a team in {event.name}",
-            "form": form,
-            "back_url": reverse("event-page", args=[event.pk]),
-            "submit": "Enter the team",
-        },
+        title=f"Enter a team in {event.name}",
+        form=form,
+        back_url=reverse("event-page", args=[event.pk]),
+        submit="Enter the team",
     )
 
 
@@ -252,21 +238,13 @@ def round_lineup_deadline_view(request, pk: int):
         raise Http404("No such round.")
     if not can_manage(request.user, round_.event.championship):
         raise PermissionDenied("Only this championship's organisers may set deadlines.")
-    form = LineupDeadlineForm(_posted(request), initial={"lineup_deadline": round_.lineup_deadline})
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and form.apply(actor=request.user, round_=round_) is not None
-    ):
-        messages.success(request, f"The lineup deadline of {round_} is set.")
-        return redirect("event-page", pk=round_.event_id)
-    return render(
+    form = LineupDeadlineForm(posted(request), initial={"lineup_deadline": round_.lineup_deadline})
+    if applied(request, form, lambda: form.apply(actor=request.user, round_=round_)) is not None:
+        return back_to_event(request, round_.event_id, f"The lineup deadline of {round_} is set.")
+    return action_page(
         request,
-        "tournaments/action_form.html",
-        {
-            "title": f"Lineup deadline of {round_} ({round_.event.name})",
-            "form": form,
-            "back_url": reverse("event-page", args=[round_.event_id]),
-            "submit": "Set",
-        },
+        title=f"Lineup deadline of {round_} ({round_.event.name})",
+        form=form,
+        back_url=reverse("event-page", args=[round_.event_id]),
+        submit="Set",
     )

@@ -1,0 +1,37 @@
+"""What the organiser pages share: binding a POST, running a form's service, the small action
+page, and going back to the event with a message (views, views_opens, views_sides)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+
+T = TypeVar("T")
+
+
+def posted(request) -> Any:
+    """The form data of a POST (even an empty one, so button-only forms bind), else None."""
+    return request.POST if request.method == "POST" else None
+
+
+def applied(request, form, apply: Callable[[], T | None]) -> T | None:
+    """What a valid POST of ``form`` did (``apply()``'s result), or None: not a POST, invalid
+    input, or a refusal by the service (which the form then carries as its errors)."""
+    if request.method == "POST" and form.is_valid():
+        return apply()
+    return None
+
+
+def action_page(request, *, title: str, form, back_url: str, submit: str, **extra: Any):
+    """The page behind a small organiser action: its form, with the errors on its fields."""
+    context = {"title": title, "form": form, "back_url": back_url, "submit": submit, **extra}
+    return render(request, "tournaments/action_form.html", context)
+
+
+def back_to_event(request, event_id: int, message: str) -> HttpResponse:
+    messages.success(request, message)
+    return redirect("event-page", pk=event_id)

@@ -49,6 +49,7 @@ from ratings.services.timeline import (
     merge_events,
     reverted_origins,
     store_ratings,
+    streamed_instant,
     timeline_rows,
 )
 from ratings.systems import EloRating, elo_tournament
@@ -156,13 +157,15 @@ def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
     whose record is no longer valid come too: they stay in the history while they have rated
     steps (until an admin reverts them); such a game without them does not enter."""
     robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
+    games, played_at, instant = streamed_instant(
+        Game.objects.filter(players_count=2, is_pairs=False), "played_at"
+    )
     rows = (
-        Game.objects.filter(players_count=2, is_pairs=False)
-        .annotate(**both_seats())
+        games.annotate(**both_seats())
         .order_by("played_at", "id")
         .values_list(
             "id",
-            "played_at",
+            played_at,
             "winner_seat",
             "context",
             "record__status",
@@ -178,7 +181,7 @@ def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
             continue
         yield GameFacts(
             id=game_id,
-            played_at=played,
+            played_at=instant(played),
             winner_seat=winner_seat,
             robot=p0 in robots or p1 in robots,
             seats=((p0, s0), (p1, s1)),
@@ -193,13 +196,13 @@ def _pairs_facts(chunk_size: int) -> Iterator[GameFacts]:
     seat_relations = {
         f"s{i}": FilteredRelation("seats", condition=Q(seats__seat=i)) for i in range(4)
     }
+    games, played_at, instant = streamed_instant(Game.objects.filter(is_pairs=True), "played_at")
     rows = (
-        Game.objects.filter(is_pairs=True)
-        .annotate(**seat_relations)
+        games.annotate(**seat_relations)
         .order_by("played_at", "id")
         .values_list(
             "id",
-            "played_at",
+            played_at,
             "winner_seat",
             "record__status",
             *(f"s{i}__{f}" for i in range(4) for f in ("player_id", "score")),
@@ -212,7 +215,7 @@ def _pairs_facts(chunk_size: int) -> Iterator[GameFacts]:
         seats = tuple((flat[2 * i], flat[2 * i + 1]) for i in range(4))
         yield GameFacts(
             id=game_id,
-            played_at=played,
+            played_at=instant(played),
             winner_seat=winner_seat,
             robot=any(pid in robots for pid, _ in seats),
             seats=seats,

@@ -128,7 +128,7 @@ class Writer:
             self.outcome.created, self.outcome.versions = [], []
 
     def _voiding(self, stored: _Stored) -> bool:
-        return any(self._voiding_row(row) for row in stored.rows.values())
+        return bool(self.voiding) and any(self._voiding_row(row) for row in stored.rows.values())
 
     def _voiding_row(self, row: _Row) -> bool:
         return row.origin in self.voiding and row.reason != ChangeReason.REVERT

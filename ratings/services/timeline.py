@@ -16,7 +16,7 @@ import datetime as dt
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -37,6 +37,7 @@ __all__ = [
     "Outcome",
     "Writer",
     "adjustments",
+    "fetched",
     "merge_events",
     "replay_from",
     "reverted_origins",
@@ -157,7 +158,31 @@ def _from_micros(micros: int) -> dt.datetime:
     return _EPOCH + dt.timedelta(microseconds=micros)
 
 
-def timeline_rows(system: str, *, since: dt.datetime | None = None) -> Iterator[_Row]:
+def fetched(
+    rows: QuerySet, chunk_size: int, before_fetch: Callable[[], None] | None = None
+) -> Iterator:
+    """``rows.iterator(chunk_size)``, calling ``before_fetch`` before each chunk is fetched
+    (Django fetches exactly ``chunk_size`` rows at a time): a COPY the replay keeps open on the
+    connection ends there (``Writer.pause``)."""
+    streamed = rows.iterator(chunk_size=chunk_size)
+    if before_fetch is None:
+        yield from streamed
+        return
+    while True:
+        before_fetch()
+        chunk = list(islice(streamed, chunk_size))
+        yield from chunk
+        if len(chunk) < chunk_size:
+            return
+
+
+def timeline_rows(
+    system: str,
+    *,
+    since: dt.datetime | None = None,
+    chunk_size: int = 20_000,
+    before_fetch: Callable[[], None] | None = None,
+) -> Iterator[_Row]:
     """The table's current rows in game order (from ``since`` on), streamed."""
     rows = current_rows(system)
     if since is not None:
@@ -165,7 +190,7 @@ def timeline_rows(system: str, *, since: dt.datetime | None = None) -> Iterator[
     rows, _, instant = streamed_instant(rows, "at")
     make = _Row._make
     last_micros, last_at = None, None  # a game's rows come together, at one instant
-    for values in _ordered(rows).values_list(*_ROW).iterator(chunk_size=20_000):
+    for values in fetched(_ordered(rows).values_list(*_ROW), chunk_size, before_fetch):
         micros = values[3]
         if micros != last_micros:
             last_micros, last_at = micros, instant(micros)

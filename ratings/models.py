@@ -95,8 +95,9 @@ class RatingChange(models.Model):
 
     # Every row goes into each of the table's indexes: a recompute writes a million rows a table
     # for 500,000 games, so no index is kept that another one serves (the player's lookups
-    # use change_player_system), and columns that most rows leave null (actor, tournament
-    # event, origin) are indexed only where set (docs/ratings.md §11).
+    # use change_player_system) or that no query uses (created), and columns that most rows
+    # leave null (actor, tournament event, origin) are indexed only where set
+    # (docs/ratings.md §11).
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="rating_changes", db_index=False
     )
@@ -126,7 +127,7 @@ class RatingChange(models.Model):
     note = models.TextField(blank=True)
     # The parameter set in force when the change was written (ratings/params.py).
     params_version = models.PositiveSmallIntegerField(default=current_version)
-    created = models.DateTimeField(default=timezone.now, db_index=True)
+    created = models.DateTimeField(default=timezone.now)  # nothing looks changes up by it
     # The timeline of a game-by-game table (docs/ratings.md §10): the event's place in game order
     # (a game's played time, an adjustment's time; null for the Elo and for the legacy rows of
     # migration 0007), the player's games count after it, the version of the same event this row

@@ -136,6 +136,9 @@ class _EpochMicros(Func):
 
     template = "(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint"
     output_field = BigIntegerField()
+    # psycopg loads a bigint as an int already: without this Django would call int() on every
+    # value, and a converter makes it pass every row through a generator of its own.
+    convert_value = staticmethod(Func._convert_value_noop)
 
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)

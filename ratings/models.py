@@ -93,14 +93,21 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """One move of one player's rating in one table, with its cause. Append-only."""
 
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rating_changes")
+    # Every row goes into each of the table's indexes: a recompute writes a million rows a table
+    # for 500,000 games, so no index is kept that another one serves (the player's lookups
+    # use change_player_system) or that no query uses (created), and columns that most rows
+    # leave null (actor, tournament event, origin) are indexed only where set
+    # (docs/ratings.md §11).
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="rating_changes", db_index=False
+    )
     system = models.CharField(max_length=8, choices=RatingSystem.choices)
     reason = models.CharField(max_length=10, choices=ChangeReason.choices)
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.PROTECT, related_name="rating_changes"
     )
     # Tournament Elo: the tournament event (a plain id, as on Game).
-    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    event_id = models.BigIntegerField(null=True, blank=True)
     period = models.CharField(max_length=7, blank=True)
     before = models.FloatField()
     after = models.FloatField()
@@ -115,11 +122,12 @@ class RatingChange(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="rating_changes_made",
+        db_index=False,
     )
     note = models.TextField(blank=True)
     # The parameter set in force when the change was written (ratings/params.py).
     params_version = models.PositiveSmallIntegerField(default=current_version)
-    created = models.DateTimeField(default=timezone.now, db_index=True)
+    created = models.DateTimeField(default=timezone.now)  # nothing looks changes up by it
     # The timeline of a game-by-game table (docs/ratings.md §10): the event's place in game order
     # (a game's played time, an adjustment's time; null for the Elo and for the legacy rows of
     # migration 0007), the player's games count after it, the version of the same event this row
@@ -131,7 +139,7 @@ class RatingChange(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
     )
     origin = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False
     )
 
     class Meta:
@@ -176,6 +184,15 @@ class RatingChange(models.Model):
             models.Index(fields=["system", "reason", "game"], name="change_system_reason_game"),
             models.Index(fields=["system", "at"], name="change_timeline"),
             models.Index(fields=["system", "player", "at"], name="change_player_timeline"),
+            models.Index(
+                fields=["actor"], condition=Q(actor__isnull=False), name="change_actor_set"
+            ),
+            models.Index(
+                fields=["event_id"], condition=Q(event_id__isnull=False), name="change_event_set"
+            ),
+            models.Index(
+                fields=["origin"], condition=Q(origin__isnull=False), name="change_origin_set"
+            ),
         ]
 
     def __str__(self) -> str:

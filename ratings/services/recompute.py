@@ -46,9 +46,11 @@ from ratings.services.timeline import (
     GameFacts,
     Writer,
     adjustments,
+    fetched,
     merge_events,
     reverted_origins,
     store_ratings,
+    streamed_instant,
     timeline_rows,
 )
 from ratings.systems import EloRating, elo_tournament
@@ -151,18 +153,22 @@ def _progress_wrapper(
     return wrap
 
 
-def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
+def _duel_facts(
+    chunk_size: int, before_fetch: Callable[[], None] | None = None
+) -> Iterator[GameFacts]:
     """Every two-player game in game order, both seats on one row: one streamed query. Games
     whose record is no longer valid come too: they stay in the history while they have rated
     steps (until an admin reverts them); such a game without them does not enter."""
     robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
+    games, played_at, instant = streamed_instant(
+        Game.objects.filter(players_count=2, is_pairs=False), "played_at"
+    )
     rows = (
-        Game.objects.filter(players_count=2, is_pairs=False)
-        .annotate(**both_seats())
+        games.annotate(**both_seats())
         .order_by("played_at", "id")
         .values_list(
             "id",
-            "played_at",
+            played_at,
             "winner_seat",
             "context",
             "record__status",
@@ -171,14 +177,15 @@ def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
             "second__player_id",
             "second__score",
         )
-        .iterator(chunk_size=chunk_size)
     )
-    for game_id, played, winner_seat, context, status, p0, s0, p1, s1 in rows:
+    for game_id, played, winner_seat, context, status, p0, s0, p1, s1 in fetched(
+        rows, chunk_size, before_fetch
+    ):
         if p0 is None or p1 is None:
             continue
         yield GameFacts(
             id=game_id,
-            played_at=played,
+            played_at=instant(played),
             winner_seat=winner_seat,
             robot=p0 in robots or p1 in robots,
             seats=((p0, s0), (p1, s1)),
@@ -187,32 +194,33 @@ def _duel_facts(chunk_size: int) -> Iterator[GameFacts]:
         )
 
 
-def _pairs_facts(chunk_size: int) -> Iterator[GameFacts]:
+def _pairs_facts(
+    chunk_size: int, before_fetch: Callable[[], None] | None = None
+) -> Iterator[GameFacts]:
     """Every pairs game in game order, its four seats on one row."""
     robots = set(Player.objects.filter(is_robot=True).values_list("pk", flat=True))
     seat_relations = {
         f"s{i}": FilteredRelation("seats", condition=Q(seats__seat=i)) for i in range(4)
     }
+    games, played_at, instant = streamed_instant(Game.objects.filter(is_pairs=True), "played_at")
     rows = (
-        Game.objects.filter(is_pairs=True)
-        .annotate(**seat_relations)
+        games.annotate(**seat_relations)
         .order_by("played_at", "id")
         .values_list(
             "id",
-            "played_at",
+            played_at,
             "winner_seat",
             "record__status",
             *(f"s{i}__{f}" for i in range(4) for f in ("player_id", "score")),
         )
-        .iterator(chunk_size=chunk_size)
     )
-    for game_id, played, winner_seat, status, *flat in rows:
+    for game_id, played, winner_seat, status, *flat in fetched(rows, chunk_size, before_fetch):
         if None in flat:
             continue
         seats = tuple((flat[2 * i], flat[2 * i + 1]) for i in range(4))
         yield GameFacts(
             id=game_id,
-            played_at=played,
+            played_at=instant(played),
             winner_seat=winner_seat,
             robot=any(pid in robots for pid, _ in seats),
             seats=seats,
@@ -247,28 +255,37 @@ def table_replay(
     handing every event to ``writer`` (which stores what differs, or only counts it); returns
     every player's standing at the end. The recompute and the consistency check run this; the
     live system runs the same loop (``ratings.systems.replay``) from a late game's place."""
-    games: Iterable[GameFacts] = (
-        _pairs_facts(chunk_size) if system == RatingSystem.DOUBLES else _duel_facts(chunk_size)
-    )
+    # A writer that streams its rows (the recompute) keeps a COPY open on the connection: it
+    # is ended before each chunk of the two streamed reads is fetched.
+    pause = writer.pause if isinstance(writer, Writer) and writer.stream else None
+    facts = _pairs_facts if system == RatingSystem.DOUBLES else _duel_facts
+    games: Iterable[GameFacts] = facts(chunk_size, pause)
     if progress is not None:
         games = progress(games)
     known: dict[int, Standing] = {}
     events = merge_events(
         system,
         games,
-        timeline_rows(system),
+        timeline_rows(system, chunk_size=chunk_size, before_fetch=pause),
         adjustments(system),
         void=reverted_origins(system),
         counts=_counts_in(system),
     )
-    for replayed in replay(
-        events,
-        _params_for(system),
-        known=known,
-        monthly=system == RatingSystem.MONTHLY,
-        trust_stored=False,
-    ):
-        writer.take(replayed)
+    try:
+        for replayed in replay(
+            events,
+            _params_for(system),
+            known=known,
+            monthly=system == RatingSystem.MONTHLY,
+            trust_stored=False,
+        ):
+            writer.take(replayed)
+    except BaseException as error:
+        if pause is not None:
+            pause(error)
+        raise
+    if pause is not None:
+        pause()
     return known
 
 
@@ -301,7 +318,9 @@ def _recompute_table(
     chunk_size: int,
     progress: Callable[[Iterable[GameFacts]], Iterable[GameFacts]] | None,
 ) -> SystemRecompute:
-    writer = Writer(system, actor=actor, note=RECOMPUTE_NOTE, flush_every=20_000, copy=True)
+    writer = Writer(
+        system, actor=actor, note=RECOMPUTE_NOTE, flush_every=20_000, copy=True, stream=True
+    )
     known = table_replay(system, writer=writer, chunk_size=chunk_size, progress=progress)
     writer.flush()
     fixed = ratings_to_set(system, known, writer.touched)

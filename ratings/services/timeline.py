@@ -16,10 +16,12 @@ import datetime as dt
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import groupby, islice
+from operator import itemgetter
+from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import F, QuerySet
+from django.db.models import BigIntegerField, F, Func, QuerySet
 from django.db.models.functions import Coalesce
 
 from ratings.models import ChangeReason, RatingChange, RatingSystem
@@ -35,6 +37,7 @@ __all__ = [
     "Outcome",
     "Writer",
     "adjustments",
+    "fetched",
     "merge_events",
     "replay_from",
     "reverted_origins",
@@ -46,7 +49,7 @@ _ROW = (
     "id",
     "player_id",
     "game_id",
-    "at",
+    "at_micros",
     "before",
     "after",
     "games_after",
@@ -57,8 +60,11 @@ _ROW = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Row:
+class _Row(NamedTuple):
+    """One current stored step. A named tuple rather than a frozen dataclass: the recompute
+    makes one per stored step (a million per table for 500,000 games), and a tuple is made
+    several times faster."""
+
     id: int
     player_id: int
     game_id: int | None
@@ -122,13 +128,76 @@ def _ordered(rows: QuerySet[RatingChange]) -> QuerySet[RatingChange]:
     )
 
 
-def timeline_rows(system: str, *, since: dt.datetime | None = None) -> Iterator[_Row]:
+class _EpochMicros(Func):
+    """A timestamp as whole microseconds since 1970, exactly (PostgreSQL's ``EXTRACT`` returns
+    a numeric): streaming a table, psycopg loads an integer for next to nothing, where Django's
+    ``timestamptz`` loader (pure Python, with a regular expression) costs a few microseconds a
+    value, a fifth of the recompute's reading."""
+
+    template = "(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint"
+    output_field = BigIntegerField()
+    # psycopg loads a bigint as an int already: without this Django would call int() on every
+    # value, and a converter makes it pass every row through a generator of its own.
+    convert_value = staticmethod(Func._convert_value_noop)
+
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def streamed_instant(rows: QuerySet, field: str) -> tuple[QuerySet, str, Callable]:
+    """``rows`` with ``field`` (a timestamp) selectable cheaply as ``{field}_micros``, and the
+    function turning what is selected back into the very datetime Django would load (UTC)."""
+    name = f"{field}_micros"
+    if connection.vendor != "postgresql":  # `make run` on SQLite: the datetime as it is
+        return rows.annotate(**{name: F(field)}), name, _same
+    return rows.annotate(**{name: _EpochMicros(field)}), name, _from_micros
+
+
+def _same(value: dt.datetime) -> dt.datetime:
+    return value
+
+
+def _from_micros(micros: int) -> dt.datetime:
+    return _EPOCH + dt.timedelta(microseconds=micros)
+
+
+def fetched(
+    rows: QuerySet, chunk_size: int, before_fetch: Callable[[], None] | None = None
+) -> Iterator:
+    """``rows.iterator(chunk_size)``, calling ``before_fetch`` before each chunk is fetched
+    (Django fetches exactly ``chunk_size`` rows at a time): a COPY the replay keeps open on the
+    connection ends there (``Writer.pause``)."""
+    streamed = rows.iterator(chunk_size=chunk_size)
+    if before_fetch is None:
+        yield from streamed
+        return
+    while True:
+        before_fetch()
+        chunk = list(islice(streamed, chunk_size))
+        yield from chunk
+        if len(chunk) < chunk_size:
+            return
+
+
+def timeline_rows(
+    system: str,
+    *,
+    since: dt.datetime | None = None,
+    chunk_size: int = 20_000,
+    before_fetch: Callable[[], None] | None = None,
+) -> Iterator[_Row]:
     """The table's current rows in game order (from ``since`` on), streamed."""
     rows = current_rows(system)
     if since is not None:
         rows = rows.filter(at__gte=since)
-    for values in _ordered(rows).values_list(*_ROW).iterator(chunk_size=20_000):
-        yield _Row(*values)
+    rows, _, instant = streamed_instant(rows, "at")
+    make = _Row._make
+    last_micros, last_at = None, None  # a game's rows come together, at one instant
+    for values in fetched(_ordered(rows).values_list(*_ROW), chunk_size, before_fetch):
+        micros = values[3]
+        if micros != last_micros:
+            last_micros, last_at = micros, instant(micros)
+        yield make((*values[:3], last_at, *values[4:]))
 
 
 def reverted_origins(system: str) -> set[int]:
@@ -227,7 +296,7 @@ def merge_events(
         ((a.at, ADJUSTMENT, a.id), 0, a)
         for a in sorted(adjustments_by_id.values(), key=lambda a: (a.at, a.id))
     )
-    merged = heapq.merge(game_iter, adjust_iter, stored_iter, key=lambda item: (item[0], item[1]))
+    merged = heapq.merge(game_iter, adjust_iter, stored_iter, key=_merge_order)
     pending: tuple | None = None  # (key, source) waiting for its stored rows
     for key, is_stored, item in merged:
         if is_stored:
@@ -254,8 +323,12 @@ def merge_events(
             yield fresh
 
 
+# Place, then a game's or adjustment's source before its stored rows.
+_merge_order = itemgetter(0, 1)
+
+
 def _is_void(stored: _Stored, void: set[int]) -> bool:
-    return any(row.origin in void for row in stored.rows.values())
+    return bool(void) and any(row.origin in void for row in stored.rows.values())
 
 
 def _event(system: str, source: object, stored: _Stored, void: set[int]) -> Event:

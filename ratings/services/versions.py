@@ -5,6 +5,7 @@ moved (see ``ratings.services.timeline``)."""
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -43,7 +44,11 @@ class Writer:
     flush_every: int | None = None  # write as it goes, keeping only counts (the recompute)
     copy: bool = False  # every new row by COPY (the recompute)
     copy_versions: bool = False  # recalculated steps by COPY (applying games)
+    # The recompute: COPY rows as they come, in one COPY kept open while the replay goes on
+    # (see _CopyStream); whoever replays calls ``pause`` before the connection is used again.
+    stream: bool = False
     _copied: list[dict] = field(default_factory=list)
+    _stream: _CopyStream | None = None
     replayed_rows: int = 0
     outcome: Outcome = field(default_factory=Outcome)
     touched: set[int] = field(default_factory=set)
@@ -87,7 +92,7 @@ class Writer:
                 else:
                     values["note"] = self.adjustment_note
                 if self.copy:  # the recompute: nothing needs the new rows' ids
-                    self._copied.append(values)
+                    self._copy(values)
                 else:
                     self.outcome.created.append(RatingChange(**values))
                 continue
@@ -99,12 +104,30 @@ class Writer:
                 self.outcome.versions.append(RatingChange(**values))
             elif self.copy or self.copy_versions:
                 values["reason"] = ChangeReason.REPLAY
-                self._copied.append(values)
+                self._copy(values)
             else:
                 values["reason"] = ChangeReason.REPLAY
                 self.outcome.versions.append(RatingChange(**values))
         if self.flush_every and self.pending >= self.flush_every:
             self.flush()
+
+    def _copy(self, values: dict) -> None:
+        if self._stream is None:
+            if not (self.stream and connection.vendor == "postgresql"):
+                self._copied.append(values)
+                return
+            self._stream = _CopyStream()
+        self._stream.write(values)
+        self.written += 1
+        if values["reason"] == ChangeReason.REPLAY:
+            self.replayed_rows += 1
+
+    def pause(self, error: BaseException | None = None) -> None:
+        """End the open COPY, if any, so that the connection can be used (the next chunk of a
+        streamed read, any other statement); the next row opens another. With ``error`` the
+        COPY is abandoned (the transaction is failing anyway)."""
+        if self._stream is not None:
+            self._stream.close(error)
 
     @property
     def pending(self) -> int:
@@ -118,6 +141,7 @@ class Writer:
     def flush(self) -> None:
         """Write the rows gathered so far (first versions before the versions superseding);
         rows nobody needs the ids of go by COPY, the cheapest way into PostgreSQL."""
+        self.pause()
         RatingChange.objects.bulk_create(self.outcome.created, batch_size=5000)
         RatingChange.objects.bulk_create(self.outcome.versions, batch_size=5000)
         _copy_changes(self._copied)
@@ -128,7 +152,7 @@ class Writer:
             self.outcome.created, self.outcome.versions = [], []
 
     def _voiding(self, stored: _Stored) -> bool:
-        return any(self._voiding_row(row) for row in stored.rows.values())
+        return bool(self.voiding) and any(self._voiding_row(row) for row in stored.rows.values())
 
     def _voiding_row(self, row: _Row) -> bool:
         return row.origin in self.voiding and row.reason != ChangeReason.REVERT
@@ -165,6 +189,17 @@ _COPY_COLUMNS = (
 )
 
 
+def _copy_sql() -> str:
+    columns = ", ".join(f'"{c}"' for c in _COPY_COLUMNS)
+    return f'COPY "{RatingChange._meta.db_table}" ({columns}) FROM STDIN'
+
+
+def _copy_row(values: dict, fallback: dict) -> list:
+    """A row in COPY's column order; a column ``values`` leaves out takes ``fallback``'s value
+    (the parameter-set version, the time written), else null."""
+    return [values[c] if c in values else fallback.get(c) for c in _COPY_COLUMNS]
+
+
 def _copy_changes(rows: list[dict]) -> None:
     """Append rows to the changes table with COPY (PostgreSQL), or bulk inserts elsewhere."""
     if not rows:
@@ -172,17 +207,44 @@ def _copy_changes(rows: list[dict]) -> None:
     if connection.vendor != "postgresql":
         RatingChange.objects.bulk_create([RatingChange(**v) for v in rows], batch_size=5000)
         return
-    now = timezone.now()
-    version = current_version()
-    columns = ", ".join(f'"{c}"' for c in _COPY_COLUMNS)
-    defaults = {"event_id": None, "reverts_id": None, "replaces_id": None, "origin_id": None}
+    fallback = {"params_version": current_version(), "created": timezone.now()}
     with connection.cursor() as wrapper:
         cursor = wrapper.cursor  # psycopg's own cursor, for COPY
-        table = RatingChange._meta.db_table
-        with cursor.copy(f'COPY "{table}" ({columns}) FROM STDIN') as copy:
+        with cursor.copy(_copy_sql()) as copy:
             for values in rows:
-                row = {**defaults, "params_version": version, "created": now, **values}
-                copy.write_row([row[c] for c in _COPY_COLUMNS])
+                copy.write_row(_copy_row(values, fallback))
+
+
+class _CopyStream:
+    """One COPY into the changes table kept open while a replay goes on.
+
+    PostgreSQL stores each row as it arrives (a heap tuple and a dozen index entries, the
+    larger part of a recompute's cost) on one core while Python replays the next events on the
+    other; written in batches instead, each side waited for the other. A connection in COPY can
+    do nothing else, so ``close`` ends it before any other use; the next row opens another.
+    """
+
+    def __init__(self) -> None:
+        self._open: ExitStack | None = None
+        self._copy = None
+        self._fallback = {"params_version": current_version(), "created": timezone.now()}
+
+    def write(self, values: dict) -> None:
+        if self._open is None:
+            stack = ExitStack()
+            wrapper = stack.enter_context(connection.cursor())
+            self._copy = stack.enter_context(wrapper.cursor.copy(_copy_sql()))
+            self._open = stack
+        self._copy.write_row(_copy_row(values, self._fallback))
+
+    def close(self, error: BaseException | None = None) -> None:
+        stack, self._open, self._copy = self._open, None, None
+        if stack is None:
+            return
+        if error is None:
+            stack.close()
+        else:
+            stack.__exit__(type(error), error, error.__traceback__)
 
 
 def store_ratings(

@@ -198,6 +198,32 @@ def test_recompute_corrects_a_new_parameter_set_with_one_change_per_player(pair,
     assert AuditEntry.objects.filter(action="recompute").exists()
 
 
+def test_recompute_reading_in_small_chunks_while_it_writes(parameter_set):
+    """The recompute streams its new steps by one COPY kept open while it replays, ended before
+    each chunk of the games and of the timeline is fetched (a connection in COPY refuses the
+    fetch): chunks of two rows end and reopen it many times, and it stores every step."""
+    players = [PlayerFactory() for _ in range(4)]
+    start = timezone.now() - dt.timedelta(hours=3)
+    games = [
+        make_game(
+            [players[i % 4], players[(i + 1 + (i // 4) % 3) % 4]],
+            [20 + i % 7, 12],
+            played_at=start + dt.timedelta(minutes=i),
+        )
+        for i in range(15)
+    ]
+    for game in games[:10]:
+        services.game_ratings_apply(game_id=game.pk)
+    parameter_set(k=4.0)  # every rated step differs now
+    result = services.ratings_recompute(systems=["lobby", "monthly"], chunk_size=2)
+    # Per table: a new version of the 10 rated games' 20 steps, the first 10 of the 5 others.
+    assert {s: r.steps for s, r in result.systems.items()} == {"lobby": 30, "monthly": 30}
+    assert RatingChange.objects.filter(system="lobby", reason="replay").count() == 20
+    assert_chains_consistent()
+    again = services.ratings_recompute(systems=["lobby", "monthly"], chunk_size=3)
+    assert {s: r.steps for s, r in again.systems.items()} == {"lobby": 0, "monthly": 0}
+
+
 def test_recompute_ratings_command(pair, capsys):
     a, b = pair
     services.game_ratings_apply(game_id=make_game([a, b], [19, 10]).pk)

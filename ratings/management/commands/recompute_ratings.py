@@ -12,9 +12,10 @@ from ratings.models import RatingSystem
 
 class Command(BaseCommand):
     help = (
-        "Replay every valid game in game order through the rating maths and store, for each "
-        "player whose rating differs, one 'recompute' change. Run after changing a rating "
-        "setting, after reverts, or after importing old games."
+        "Replay each game-by-game table from its first game and store every step that differs "
+        "as a new version (and the ratings that differ); replay the tournament Elo. Run after a "
+        "new rating parameter-set version, or when check_consistency --recompute reports a "
+        "difference."
     )
 
     def add_arguments(self, parser):

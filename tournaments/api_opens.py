@@ -18,17 +18,10 @@ from rest_framework.response import Response
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from tournaments import selectors
 from tournaments.formats import tiebreaks
-from tournaments.models import Entry, Event, Match, Round
+from tournaments.models import Entry, Event, Round
 from tournaments.permissions import can_rule
 from tournaments.services.exports import event_export
 from tournaments.services.score_sheets import TableResultsError, table_results_enter
-from tournaments.services.table_disputes import (
-    may_dispute,
-    table_result_dispute,
-    table_result_history,
-    table_result_reopen,
-    table_result_rule,
-)
 from tournaments.services.table_opens import (
     SYSTEM_LABELS,
     entry_drop,
@@ -39,7 +32,6 @@ from tournaments.services.table_opens import (
 )
 from tournaments.services.tiebreaks import event_tiebreaks_set
 from tournaments.standings import (
-    Table,
     event_criteria,
     event_standings,
     event_started,
@@ -50,13 +42,13 @@ from tournaments.standings import (
 TAGS = ["table opens"]
 
 
-def _event(request, pk: int) -> Event:
+def visible_event(request, pk: int) -> Event:
     return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
 
 
 def _round(request, pk: int) -> Round:
     round_ = get_object_or_404(Round, pk=pk)
-    _event(request, round_.event_id)
+    visible_event(request, round_.event_id)
     return round_
 
 
@@ -214,7 +206,7 @@ def table_open_start_api(request, pk: int):
     serializer.is_valid(raise_exception=True)
     event = table_open_start(
         actor=request.user,
-        event=_event(request, pk),
+        event=visible_event(request, pk),
         draw_seed=serializer.validated_data.get("draw_seed"),
     )
     return Response(_summary(event))
@@ -224,7 +216,7 @@ def table_open_start_api(request, pk: int):
 @api_view(["GET"])
 def event_standings_api(request, pk: int):
     """The standings on the event's tie-breaks (announced before the start), with export links."""
-    event = _event(request, pk)
+    event = visible_event(request, pk)
     criteria = event_criteria(event)
     rows = [
         {
@@ -260,7 +252,7 @@ class TieBreaksSerializer(serializers.Serializer):
 @permission_classes([IsAuthenticatedOrReadOnly])
 def event_tiebreaks_api(request, pk: int):
     """Read the tie-break list; organisers change it (after the start only with confirm=true)."""
-    event = _event(request, pk)
+    event = visible_event(request, pk)
     if request.method == "PUT":
         serializer = TieBreaksSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -282,7 +274,7 @@ def event_tiebreaks_api(request, pk: int):
     )
 
 
-def _table(t) -> dict[str, Any]:
+def table_answer(t) -> dict[str, Any]:
     m = t.match
     result = None
     if t.result is not None:
@@ -314,7 +306,9 @@ def _table(t) -> dict[str, Any]:
 def round_tables_api(request, pk: int):
     """A round's pairings with table numbers, and each table's typed result."""
     round_ = _round(request, pk)
-    return Response({"round": round_.number, "tables": [_table(t) for t in round_tables(round_)]})
+    return Response(
+        {"round": round_.number, "tables": [table_answer(t) for t in round_tables(round_)]}
+    )
 
 
 class ResultsSerializer(serializers.Serializer):
@@ -357,7 +351,9 @@ def round_results_api(request, pk: int):
         table_results_enter(actor=request.user, round_=round_, sheets=sheets)
     except TableResultsError as exc:
         return Response({"results": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
-    return Response({"round": round_.number, "tables": [_table(t) for t in round_tables(round_)]})
+    return Response(
+        {"round": round_.number, "tables": [table_answer(t) for t in round_tables(round_)]}
+    )
 
 
 class LateEntrySerializer(serializers.Serializer):
@@ -369,7 +365,7 @@ class LateEntrySerializer(serializers.Serializer):
 @permission_classes([IsAuthenticated])
 def late_entry_api(request, pk: int):
     """A late entry to a Swiss table open (its organisers and controllers)."""
-    event = _event(request, pk)
+    event = visible_event(request, pk)
     if not can_rule(request.user, event.championship):
         raise PermissionDenied("Only this championship's organisers and controllers may do that.")
     serializer = LateEntrySerializer(data=request.data)
@@ -395,7 +391,7 @@ class DropSerializer(serializers.Serializer):
 def entry_drop_api(request, pk: int):
     """A player drops out of a table open (its organisers and controllers)."""
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=pk)
-    _event(request, entry.event_id)
+    visible_event(request, entry.event_id)
     serializer = DropSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     entry = entry_drop(actor=request.user, entry=entry, reason=serializer.validated_data["reason"])
@@ -407,137 +403,10 @@ def entry_drop_api(request, pk: int):
 @permission_classes([IsAuthenticated])
 def event_export_api(request, pk: int):
     """The whole event as JSON, for `manage.py import_event` (its organisers and controllers)."""
-    event = _event(request, pk)
+    event = visible_event(request, pk)
     if not can_rule(request.user, event.championship):
         raise PermissionDenied("Only this championship's organisers and controllers may do that.")
     return Response(event_export(event))
-
-
-# --- A table's result: disputes, rulings, reopening ------------------------------------------
-
-
-class HistoryLineSerializer(serializers.Serializer):
-    at = serializers.DateTimeField()
-    by = serializers.CharField(allow_blank=True)
-    action = serializers.CharField()
-    action_label = serializers.CharField()
-    before = serializers.CharField(allow_blank=True)
-    after = serializers.CharField(allow_blank=True)
-    reason = serializers.CharField(allow_blank=True)
-
-
-class TableResultAnswerSerializer(TableAnswerSerializer):
-    round = serializers.IntegerField()
-    state = serializers.CharField()
-    state_label = serializers.CharField()
-    dispute_reason = serializers.CharField(
-        allow_null=True, help_text="For the table's players and the championship's staff"
-    )
-    history = HistoryLineSerializer(
-        many=True, allow_null=True, help_text="For the table's players and the championship's staff"
-    )
-
-
-def _table_match(request, pk: int) -> Match:
-    match = get_object_or_404(
-        Match.objects.select_related(
-            "event__championship", "round", "entry_a__player", "entry_b__player", "table_result"
-        ).filter(event__table_open=True, table_result__isnull=False),
-        pk=pk,
-    )
-    _event(request, match.event_id)
-    return match
-
-
-def _table_result(request, match: Match) -> dict[str, Any]:
-    match.refresh_from_db()
-    result = match.table_result
-    result.refresh_from_db()
-    insider = may_dispute(request.user, match) or can_rule(request.user, match.event.championship)
-    return {
-        **_table(Table(number=match.bracket_index + 1, match=match, result=result)),
-        "round": match.round.number,
-        "state": result.state,
-        "state_label": result.get_state_display(),
-        "dispute_reason": result.dispute_reason if insider else None,
-        "history": [
-            {
-                "at": line.created,
-                "by": line.actor.username if line.actor else line.actor_name,
-                "action": line.action,
-                "action_label": line.get_action_display(),
-                "before": line.details.get("before", line.details.get("result", "")),
-                "after": line.details.get("after", ""),
-                "reason": line.reason,
-            }
-            for line in table_result_history(match)
-        ]
-        if insider
-        else None,
-    }
-
-
-class TableReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000)
-
-
-class TableRulingSerializer(TableReasonSerializer):
-    score_a = serializers.IntegerField(
-        required=False, help_text="With score_b: the corrected sheet"
-    )
-    score_b = serializers.IntegerField(required=False)
-    ending = serializers.CharField(required=False, max_length=10)
-    conceded_by = serializers.CharField(required=False, allow_null=True, max_length=1)
-    minutes_a = serializers.IntegerField(required=False, allow_null=True)
-    minutes_b = serializers.IntegerField(required=False, allow_null=True)
-
-
-@extend_schema(tags=TAGS, responses=TableResultAnswerSerializer)
-@api_view(["GET"])
-def table_result_api(request, pk: int):
-    """A table-open table's typed result, its state (entered, disputed, ruled) and history."""
-    match = _table_match(request, pk)
-    return Response(_table_result(request, match))
-
-
-def _with_reason(request, pk: int, service) -> Response:
-    """A table-result step that takes a reason only (a dispute, a reopening)."""
-    match = _table_match(request, pk)
-    serializer = TableReasonSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    service(actor=request.user, match_id=match.pk, reason=serializer.validated_data["reason"])
-    return Response(_table_result(request, match))
-
-
-@extend_schema(tags=TAGS, request=TableReasonSerializer, responses=TableResultAnswerSerializer)
-@api_view(["POST"])
-@permission_classes([IsAuthenticated])
-def table_result_dispute_api(request, pk: int):
-    """One of the table's two players disputes the typed result, saying why."""
-    return _with_reason(request, pk, table_result_dispute)
-
-
-@extend_schema(tags=TAGS, request=TableRulingSerializer, responses=TableResultAnswerSerializer)
-@api_view(["POST"])
-@permission_classes([IsAuthenticated])
-def table_result_rule_api(request, pk: int):
-    """A controller rules on a disputed result: without scores the typed result stands; with
-    score_a and score_b (and optionally ending, conceded_by, minutes) the sheet replaces it."""
-    match = _table_match(request, pk)
-    serializer = TableRulingSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    data = dict(serializer.validated_data)
-    reason = data.pop("reason")
-    table_result_rule(actor=request.user, match_id=match.pk, reason=reason, sheet=data or None)
-    return Response(_table_result(request, match))
-
-
-@extend_schema(tags=TAGS, request=TableReasonSerializer, responses=TableResultAnswerSerializer)
-@api_view(["POST"])
-@permission_classes([IsAuthenticated])
-def table_result_reopen_api(request, pk: int):
-    """An organiser reopens a ruling for a new one."""
-    return _with_reason(request, pk, table_result_reopen)
 
 
 urlpatterns = [
@@ -552,8 +421,4 @@ urlpatterns = [
     path("rounds/<int:pk>/tables/", round_tables_api, name="api-round-tables"),
     path("rounds/<int:pk>/results/", round_results_api, name="api-round-results"),
     path("entries/<int:pk>/drop/", entry_drop_api, name="api-entry-drop"),
-    path("tables/<int:pk>/", table_result_api, name="api-table-result"),
-    path("tables/<int:pk>/dispute/", table_result_dispute_api, name="api-table-result-dispute"),
-    path("tables/<int:pk>/rule/", table_result_rule_api, name="api-table-result-rule"),
-    path("tables/<int:pk>/reopen/", table_result_reopen_api, name="api-table-result-reopen"),
 ]

@@ -1,6 +1,6 @@
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_opens, api_sides
+from tournaments import api, api_opens, api_sides, api_table_results
 
 router = SimpleRouter()
 router.register("championships", api.ChampionshipViewSet, basename="championship")
@@ -9,4 +9,9 @@ router.register("entries", api.EntryViewSet, basename="entry")
 router.register("matches", api.MatchViewSet, basename="match")
 router.register("rounds", api.RoundViewSet, basename="round")
 
-urlpatterns = [*api_opens.urlpatterns, *api_sides.urlpatterns, *router.urls]
+urlpatterns = [
+    *api_opens.urlpatterns,
+    *api_table_results.urlpatterns,
+    *api_sides.urlpatterns,
+    *router.urls,
+]

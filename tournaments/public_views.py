@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from players.roles import player_of
@@ -50,7 +51,7 @@ def _event(request, pk: int) -> Event:
 def _match(request, pk: int) -> Match:
     match = selectors.match_visible_to(request.user, pk)
     if match is None:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     return match
 
 
@@ -147,7 +148,8 @@ def event_detail_view(request, pk: int):
             .exists()
         ),
         "team_tiebreaks": [
-            TEAM_TIEBREAKS[key].lower()
+            # The pure format module holds English labels (marked for extraction there).
+            _(TEAM_TIEBREAKS[key]).lower()
             for key in (event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS)
             if key in TEAM_TIEBREAKS
         ],

@@ -15,7 +15,9 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from players.roles import player_of
@@ -60,6 +62,14 @@ from tournaments.view_helpers import action_page, posted
 PAGE_SIZE = 30
 AUDIT_PAGE_SIZE = 50
 
+# (made a co-organiser rather than a controller, added rather than removed) -> what was done.
+STAFF_DONE = {
+    (True, True): gettext_lazy("%(user)s is now a co-organiser."),
+    (True, False): gettext_lazy("%(user)s is no longer a co-organiser."),
+    (False, True): gettext_lazy("%(user)s is now a controller."),
+    (False, False): gettext_lazy("%(user)s is no longer a controller."),
+}
+
 
 # --- Lookups: 404 for what the user may not see --------------------------------------------
 
@@ -75,31 +85,27 @@ def _event(request, pk: int) -> Event:
 def _match(request, pk: int) -> Match:
     match = selectors.match_visible_to(request.user, pk)
     if match is None:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     return match
 
 
 def _round(request, pk: int) -> Round:
     round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
     if not can_see(request.user, round_.event.championship):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return round_
 
 
 def _entry(request, pk: int) -> Entry:
     entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
     if not can_see(request.user, entry.event.championship):
-        raise Http404("No such entry.")
+        raise Http404(_("No such entry."))
     return entry
 
 
 def _require_manager(request, championship: Championship) -> None:
     if not can_manage(request.user, championship):
-        raise PermissionDenied("Only this championship's organisers may do that.")
-
-
-
-
+        raise PermissionDenied(_("Only this championship's organisers may do that."))
 
 
 # --- Championships -------------------------------------------------------------------------
@@ -131,12 +137,16 @@ def championship_list_view(request):
 @login_required
 def championship_create_view(request):
     if not can_create_championship(request.user):
-        raise PermissionDenied("Only organisers may create championships.")
+        raise PermissionDenied(_("Only organisers may create championships."))
     form = ChampionshipForm(posted(request), initial={"year": timezone.now().year})
     if request.method == "POST" and form.is_valid():
         championship = form.create(actor=request.user)
         if championship is not None:
-            messages.success(request, f"{championship} is created. Add its events next.")
+            messages.success(
+                request,
+                _("%(championship)s is created. Add its events next.")
+                % {"championship": championship},
+            )
             return redirect("championship-page", pk=championship.pk)
     return render(request, "tournaments/championship_form.html", {"form": form})
 
@@ -157,7 +167,7 @@ def championship_edit_view(request, pk: int):
         and form.is_valid()
         and form.update(actor=request.user, championship=championship) is not None
     ):
-        messages.success(request, f"{championship} is saved.")
+        messages.success(request, _("%(championship)s is saved.") % {"championship": championship})
         return redirect("championship-page", pk=championship.pk)
     return render(
         request, "tournaments/championship_form.html", {"form": form, "championship": championship}
@@ -173,9 +183,11 @@ def championship_staff_view(request, pk: int):
         user = form.apply(actor=request.user, championship=championship)
         if user is not None:
             data = form.cleaned_data
-            role = "co-organiser" if data["role"] == "organiser" else "controller"
-            done = "is now a" if data["present"] else "is no longer a"
-            messages.success(request, f"{user.get_username()} {done} {role}.")
+            messages.success(
+                request,
+                STAFF_DONE[(data["role"] == "organiser", bool(data["present"]))]
+                % {"user": user.get_username()},
+            )
             return redirect("championship-staff-edit", pk=championship.pk)
     return render(
         request,
@@ -188,7 +200,7 @@ def championship_staff_view(request, pk: int):
 def championship_audit_view(request, pk: int):
     championship = _championship(request, pk)
     if not selectors.can_see_audit(request.user, championship):
-        raise PermissionDenied("Only the championship's organisers and controllers.")
+        raise PermissionDenied(_("Only the championship's organisers and controllers."))
     page = Paginator(selectors.audit_for(championship), AUDIT_PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -213,7 +225,9 @@ def event_create_view(request, pk: int):
     if request.method == "POST" and form.is_valid():
         event = form.apply(actor=request.user)
         if event is not None:
-            messages.success(request, f"{event.name} is created; registration is open.")
+            messages.success(
+                request, _("%(event)s is created; registration is open.") % {"event": event.name}
+            )
             return redirect("event-page", pk=event.pk)
     return render(
         request, "tournaments/event_form.html", {"championship": championship, "form": form}
@@ -229,15 +243,18 @@ def event_registration_view(request, pk: int):
     if request.method == "POST" and form.is_valid():
         updated = form.apply(actor=request.user, event=event)
         if updated is not None:
-            state = "open" if updated.status == EventStatus.REGISTRATION else "closed"
-            messages.success(request, f"Registration for {event.name} is {state}.")
+            if updated.status == EventStatus.REGISTRATION:
+                done = _("Registration for %(event)s is open.")
+            else:
+                done = _("Registration for %(event)s is closed.")
+            messages.success(request, done % {"event": event.name})
             return redirect("event-page", pk=event.pk)
     return action_page(
         request,
-        title=f"Registration for {event.name}",
+        title=_("Registration for %(event)s") % {"event": event.name},
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Save",
+        submit=_("Save"),
         event=event,
     )
 
@@ -248,12 +265,16 @@ def event_register_view(request, pk: int):
     event = _event(request, pk)
     manager = can_manage(request.user, event.championship)
     if not manager and player_of(request.user) is None:
-        raise PermissionDenied("Only players and this championship's organisers may register.")
+        raise PermissionDenied(_("Only players and this championship's organisers may register."))
     form = RegisterForm(posted(request), actor=request.user, event=event)
     if request.method == "POST" and form.is_valid():
         entry = form.apply()
         if entry is not None:
-            messages.success(request, f"{entry.name} is entered in {event.name}.")
+            messages.success(
+                request,
+                _("%(entry)s is entered in %(event)s.")
+                % {"entry": entry.name, "event": event.name},
+            )
             return redirect("event-page", pk=event.pk)
     return render(
         request,
@@ -266,7 +287,7 @@ def event_register_view(request, pk: int):
 def entry_withdraw_view(request, pk: int):
     entry = _entry(request, pk)
     if not (can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)):
-        raise PermissionDenied("You may withdraw only your own entry.")
+        raise PermissionDenied(_("You may withdraw only your own entry."))
     refusal = selectors.withdrawal_refusal(request.user, entry)
     if refusal:
         raise PermissionDenied(refusal)
@@ -276,21 +297,24 @@ def entry_withdraw_view(request, pk: int):
         and form.is_valid()
         and form.apply(actor=request.user, entry=entry) is not None
     ):
-        messages.success(request, f"{entry.name} is withdrawn.")
+        messages.success(request, _("%(entry)s is withdrawn.") % {"entry": entry.name})
         return redirect("event-page", pk=entry.event_id)
     after_draw = entry.event.status == EventStatus.DRAWN
     return action_page(
         request,
-        title=f"Withdraw {entry.name} from {entry.event.name}",
+        title=_("Withdraw %(entry)s from %(event)s")
+        % {"entry": entry.name, "event": entry.event.name},
         intro=(
-            "The draw has been made: any open match of this player goes to the opponent by "
-            "walkover."
+            _(
+                "The draw has been made: any open match of this player goes to the opponent by "
+                "walkover."
+            )
             if after_draw
-            else "The entry stays listed as withdrawn."
+            else _("The entry stays listed as withdrawn.")
         ),
         form=form,
         back_url=reverse("event-page", args=[entry.event_id]),
-        submit="Withdraw",
+        submit=_("Withdraw"),
     )
 
 
@@ -304,7 +328,15 @@ def event_seed_view(request, pk: int):
     if request.method == "POST" and form.is_valid():
         seeded = form.apply(actor=request.user)
         if seeded is not None:
-            messages.success(request, f"{len(seeded)} entries of {event.name} are seeded.")
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s entries of %(event)s are seeded.",
+                    "%(count)s entries of %(event)s are seeded.",
+                    len(seeded),
+                )
+                % {"count": len(seeded), "event": event.name},
+            )
             return redirect("event-page", pk=event.pk)
     return render(
         request, "tournaments/seed.html", {"event": event, "form": form, "entries": entries}
@@ -325,25 +357,34 @@ def event_draw_view(request, pk: int):
         drawn = form.apply(actor=request.user, event=event)
         if drawn is not None:
             messages.success(
-                request, f"The draw for {event.name} is made (seed {drawn.draw_seed})."
+                request,
+                _("The draw for %(event)s is made (seed %(seed)s).")
+                % {"event": event.name, "seed": drawn.draw_seed},
             )
             return redirect("event-page", pk=event.pk)
     active = event.entries.filter(status=EntryStatus.ACTIVE).count()
     return action_page(
         request,
-        title=f"Make the draw for {event.name}",
-        intro=(
-            f"{active} active entr{'y' if active == 1 else 'ies'} will be drawn into the "
-            f"{event.get_format_display().lower()}. Unseeded entries are seeded from ratings "
-            f"first. Rounds get deadlines {event.round_days} days apart from now."
-        ),
-        warning=(
+        title=_("Make the draw for %(event)s") % {"event": event.name},
+        intro=ngettext(
+            "%(count)s active entry will be drawn into the %(format)s. Unseeded entries are "
+            "seeded from ratings first. Rounds get deadlines %(days)s days apart from now.",
+            "%(count)s active entries will be drawn into the %(format)s. Unseeded entries are "
+            "seeded from ratings first. Rounds get deadlines %(days)s days apart from now.",
+            active,
+        )
+        % {
+            "count": active,
+            "format": event.get_format_display().lower(),
+            "days": event.round_days,
+        },
+        warning=_(
             "The draw cannot be undone: once made, the matches stand and registration is over."
         ),
         confirm=True,
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Make the draw",
+        submit=_("Make the draw"),
     )
 
 
@@ -355,20 +396,29 @@ def event_advance_view(request, pk: int):
     if request.method == "POST" and form.is_valid():
         created = form.apply(actor=request.user, event=event)
         if created is not None:
-            messages.success(request, f"{len(created)} qualifiers entered {event.name}.")
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s qualifiers entered %(event)s.",
+                    "%(count)s qualifiers entered %(event)s.",
+                    len(created),
+                )
+                % {"count": len(created), "event": event.name},
+            )
             return redirect("event-page", pk=event.pk)
     source = event.feeds_from
     return action_page(
         request,
-        title=f"Advance qualifiers into {event.name}",
+        title=_("Advance qualifiers into %(event)s") % {"event": event.name},
         intro=(
-            f"The best {event.qualifiers_count} of {source.name} enter, seeded by qualifying rank."
+            _("The best %(count)s of %(source)s enter, seeded by qualifying rank.")
+            % {"count": event.qualifiers_count, "source": source.name}
             if source
-            else "This event is not fed by another event."
+            else _("This event is not fed by another event.")
         ),
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Advance the qualifiers",
+        submit=_("Advance the qualifiers"),
     )
 
 
@@ -382,17 +432,21 @@ def round_deadline_view(request, pk: int):
         and form.is_valid()
         and form.apply(actor=request.user, round_=round_) is not None
     ):
-        deadline = timezone.localtime(round_.deadline)
+        # dateformat rather than strftime: the month's abbreviation follows the reader's language.
+        deadline = dateformat.format(timezone.localtime(round_.deadline), "d M Y H:i")
         messages.success(
-            request, f"{round_} of {round_.event.name}: deadline {deadline:%d %b %Y %H:%M}."
+            request,
+            _("%(round)s of %(event)s: deadline %(deadline)s.")
+            % {"round": round_, "event": round_.event.name, "deadline": deadline},
         )
         return redirect("event-page", pk=round_.event_id)
     return action_page(
         request,
-        title=f"Deadline of {round_} ({round_.event.name})",
+        title=_("Deadline of %(round)s (%(event)s)")
+        % {"round": round_, "event": round_.event.name},
         form=form,
         back_url=reverse("event-page", args=[round_.event_id]),
-        submit="Set the deadline",
+        submit=_("Set the deadline"),
     )
 
 
@@ -403,13 +457,13 @@ def round_deadline_view(request, pk: int):
 def match_rule_view(request, pk: int):
     match = _match(request, pk)
     if not can_rule(request.user, match.event.championship):
-        raise PermissionDenied("Only this championship's organisers and controllers may rule.")
+        raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))
     if request.method != "POST":
         return redirect("match-page", pk=match.pk)
     form = RuleForm(request.POST, match=match)
     if form.is_valid() and form.apply(actor=request.user) is not None:
         heading = fragments.match_heading(selectors.match_detail(match.pk))
-        messages.success(request, f"Ruling recorded. {heading['title']}.")
+        messages.success(request, _("Ruling recorded. %(match)s.") % {"match": heading["title"]})
         return redirect("match-page", pk=match.pk)
     return render_match(request, match, rule_form=form)
 
@@ -426,7 +480,7 @@ def match_walkover_view(request, pk: int):
     else:
         messages.success(
             request,
-            "Walkover claimed: if no game is played by the deadline, you win this match.",
+            _("Walkover claimed: if no game is played by the deadline, you win this match."),
         )
     return redirect("match-page", pk=match.pk)
 
@@ -437,11 +491,13 @@ def match_penalty_view(request, pk: int):
     ruler = can_rule(request.user, match.event.championship)
     side = match_side_of(request.user, match)
     if not ruler and side is None:
-        raise PermissionDenied("Only the match's players and its staff may claim a time penalty.")
+        raise PermissionDenied(
+            _("Only the match's players and its staff may claim a time penalty.")
+        )
     if request.method != "POST":
         return redirect("match-page", pk=match.pk)
     form = PenaltyForm(request.POST, match=match, sides=[0, 1] if ruler else [1 - side])
     if form.is_valid() and form.apply(actor=request.user) is not None:
-        messages.success(request, "Time penalty applied.")
+        messages.success(request, _("Time penalty applied."))
         return redirect("match-page", pk=match.pk)
     return render_match(request, selectors.match_detail(match.pk), penalty_form=form)

@@ -16,6 +16,8 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
 from tournaments.forms_opens import (
@@ -47,13 +49,15 @@ def _event(request, pk: int) -> Event:
 def _round(request, pk: int) -> Round:
     round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
     if not selectors.events_visible_to(request.user).filter(pk=round_.event_id).exists():
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return round_
 
 
 def _require(allowed: bool) -> None:
     if not allowed:
-        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+        raise PermissionDenied(
+            _("Only this championship's organisers and controllers may do that.")
+        )
 
 
 @login_required
@@ -62,15 +66,21 @@ def table_open_create_view(request, pk: int):
     _require(can_manage(request.user, championship))
     form = TableOpenForm(posted(request), championship=championship)
     if (event := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
-        return back_to_event(request, event.pk, f"{event.name} is created: register its players.")
+        return back_to_event(
+            request,
+            event.pk,
+            _("%(event)s is created: register its players.") % {"event": event.name},
+        )
     return action_page(
         request,
-        title=f"New table open in {championship}",
-        intro="A face-to-face open: one game per table and round, results typed from the "
-        "score sheets. The tie-breaks are shown on the event page before the start.",
+        title=_("New table open in %(championship)s") % {"championship": championship},
+        intro=_(
+            "A face-to-face open: one game per table and round, results typed from the "
+            "score sheets. The tie-breaks are shown on the event page before the start."
+        ),
         form=form,
         back_url=reverse("championship-page", args=[championship.pk]),
-        submit="Create the table open",
+        submit=_("Create the table open"),
     )
 
 
@@ -80,15 +90,21 @@ def table_open_start_view(request, pk: int):
     _require(can_manage(request.user, event.championship))
     form = StartForm(posted(request), initial={"draw_seed": event.draw_seed})
     if applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
-        return back_to_event(request, event.pk, f"{event.name} has started: round 1 is published.")
+        return back_to_event(
+            request,
+            event.pk,
+            _("%(event)s has started: round 1 is published.") % {"event": event.name},
+        )
     return action_page(
         request,
-        title=f"Start {event.name}",
-        intro="Publishes round 1 (a round robin: every round) with table numbers. "
-        "Later Swiss rounds are paired when the previous round's last result is in.",
+        title=_("Start %(event)s") % {"event": event.name},
+        intro=_(
+            "Publishes round 1 (a round robin: every round) with table numbers. "
+            "Later Swiss rounds are paired when the previous round's last result is in."
+        ),
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Start the open",
+        submit=_("Start the open"),
     )
 
 
@@ -122,7 +138,7 @@ def round_results_view(request, pk: int):
     if request.method == "POST" and round_results_apply(
         actor=request.user, round_=round_, forms_=forms_
     ):
-        messages.success(request, f"The results of {round_} are entered.")
+        messages.success(request, _("The results of %(round)s are entered.") % {"round": round_})
         return redirect("open-round-pairings", pk=round_.pk)
     context = {"round": round_, "event": event, "forms": forms_}
     return render(request, "tournaments/open_results.html", context)
@@ -135,16 +151,21 @@ def open_late_entry_view(request, pk: int):
     form = LateEntryForm(posted(request))
     entry = applied(request, form, lambda: form.apply(actor=request.user, event=event))
     if entry is not None:
-        joins = f"{entry.player.display_name} joins at round {entry.joined_round}."
+        joins = _("%(player)s joins at round %(round)s.") % {
+            "player": entry.player.display_name,
+            "round": entry.joined_round,
+        }
         return back_to_event(request, event.pk, joins)
     return action_page(
         request,
-        title=f"Late entry to {event.name}",
-        intro="The player joins at the first round with no result entered yet (that round is "
-        "paired again), otherwise at the next one. Rounds missed score nothing.",
+        title=_("Late entry to %(event)s") % {"event": event.name},
+        intro=_(
+            "The player joins at the first round with no result entered yet (that round is "
+            "paired again), otherwise at the next one. Rounds missed score nothing."
+        ),
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Enter the player",
+        submit=_("Enter the player"),
     )
 
 
@@ -155,15 +176,22 @@ def entry_drop_view(request, pk: int):
     _require(can_rule(request.user, event.championship))
     form = DropForm(posted(request))
     if applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
-        return back_to_event(request, event.pk, f"{entry.player.display_name} has dropped out.")
+        return back_to_event(
+            request,
+            event.pk,
+            _("%(player)s has dropped out.") % {"player": entry.player.display_name},
+        )
     return action_page(
         request,
-        title=f"{entry.player.display_name} drops out of {event.name}",
-        intro="They are not paired again and keep their place in the standings with what "
-        "they scored. A game of theirs not yet entered is a walkover, scored as a bye.",
+        title=_("%(player)s drops out of %(event)s")
+        % {"player": entry.player.display_name, "event": event.name},
+        intro=_(
+            "They are not paired again and keep their place in the standings with what "
+            "they scored. A game of theirs not yet entered is a walkover, scored as a bye."
+        ),
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Drop out",
+        submit=_("Drop out"),
     )
 
 
@@ -173,19 +201,23 @@ def event_tiebreaks_view(request, pk: int):
     _require(can_manage(request.user, event.championship))
     form = TieBreaksForm(posted(request), event=event)
     if applied(request, form, lambda: form.apply(actor=request.user)) is not None:
-        return back_to_event(request, event.pk, f"The tie-breaks of {event.name} are set.")
+        return back_to_event(
+            request, event.pk, _("The tie-breaks of %(event)s are set.") % {"event": event.name}
+        )
     warning = None
     if event.status in ("drawn", "finished"):
-        warning = "The event has started: a change needs your confirmation and is audited."
+        warning = _("The event has started: a change needs your confirmation and is audited.")
     return action_page(
         request,
-        title=f"Tie-breaks of {event.name}",
-        intro="The standings rank on the first criterion, then each next one among those "
-        "still level, and finally by seed.",
+        title=_("Tie-breaks of %(event)s") % {"event": event.name},
+        intro=_(
+            "The standings rank on the first criterion, then each next one among those "
+            "still level, and finally by seed."
+        ),
         warning=warning,
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Save the tie-breaks",
+        submit=_("Save the tie-breaks"),
     )
 
 
@@ -237,7 +269,7 @@ def table_result_view(request, pk: int):
     )
     event = match.event
     if not selectors.events_visible_to(request.user).filter(pk=event.pk).exists():
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     result = match.table_result
     user = request.user
     allowed = {
@@ -250,7 +282,7 @@ def table_result_view(request, pk: int):
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         if posted not in _TABLE_FORMS:
-            raise Http404("No such action.")
+            raise Http404(_("No such action."))
         _require(allowed[posted])
     forms_ = {
         name: form_class(request.POST if posted == name else None, prefix=name)
@@ -274,7 +306,7 @@ def table_result_view(request, pk: int):
 
 
 _TABLE_DONE = {
-    "dispute": "The result is disputed: the controllers are told.",
-    "rule": "The ruling is recorded and the players are told.",
-    "reopen": "The ruling is reopened: the controllers are told.",
+    "dispute": gettext_lazy("The result is disputed: the controllers are told."),
+    "rule": gettext_lazy("The ruling is recorded and the players are told."),
+    "reopen": gettext_lazy("The ruling is reopened: the controllers are told."),
 }

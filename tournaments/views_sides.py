@@ -9,6 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from players.models import Player
@@ -35,7 +37,7 @@ def _event(request, pk: int) -> Event:
 def _entry(request, pk: int) -> Entry:
     entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
     if not can_see(request.user, entry.event.championship):
-        raise Http404("No such entry.")
+        raise Http404(_("No such entry."))
     return entry
 
 
@@ -44,20 +46,26 @@ def pair_register_view(request, pk: int):
     """A player registers a pair by naming a partner; organisers enter any two players."""
     event = _event(request, pk)
     if event.entry_kind != EntryKind.PAIR:
-        raise PermissionDenied("This event is not a doubles event.")
+        raise PermissionDenied(_("This event is not a doubles event."))
     manager = can_manage(request.user, event.championship)
     if not manager and player_of(request.user) is None:
-        raise PermissionDenied("Only players and this championship's organisers may register.")
+        raise PermissionDenied(_("Only players and this championship's organisers may register."))
     form = PairRegisterForm(posted(request), actor=request.user, event=event)
     if request.method == "POST" and form.is_valid():
         entry = form.apply()
         if entry is not None:
             if entry.status == "pending":
                 messages.success(
-                    request, f"{entry.name}: your partner is asked to confirm the pair."
+                    request,
+                    _("%(pair)s: your partner is asked to confirm the pair.")
+                    % {"pair": entry.name},
                 )
             else:
-                messages.success(request, f"{entry.name} is entered in {event.name}.")
+                messages.success(
+                    request,
+                    _("%(entry)s is entered in %(event)s.")
+                    % {"entry": entry.name, "event": event.name},
+                )
             return redirect("event-page", pk=event.pk)
     return render(
         request,
@@ -71,17 +79,21 @@ def pair_register_view(request, pk: int):
 def pair_answer_view(request, pk: int, answer: str):
     """The partner confirms a pair (or either player calls it off)."""
     if answer not in ("confirm", "decline"):
-        raise Http404("No such answer.")
+        raise Http404(_("No such answer."))
     entry = _entry(request, pk)
     try:
         if answer == "confirm":
             services.pair_confirm(actor=request.user, entry=entry)
-            messages.success(request, f"{entry.name} is entered in {entry.event.name}.")
+            messages.success(
+                request,
+                _("%(entry)s is entered in %(event)s.")
+                % {"entry": entry.name, "event": entry.event.name},
+            )
         else:
             services.pair_decline(
                 actor=request.user, entry=entry, reason=request.POST.get("reason", "")[:2000]
             )
-            messages.success(request, f"The pair {entry.name} is called off.")
+            messages.success(request, _("The pair %(pair)s is called off.") % {"pair": entry.name})
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
@@ -96,7 +108,7 @@ def _team(request, pk: int) -> Team:
         Team.objects.select_related("championship", "captain", "deputy"), pk=pk
     )
     if not can_see(request.user, team.championship):
-        raise Http404("No such team.")
+        raise Http404(_("No such team."))
     return team
 
 
@@ -110,10 +122,12 @@ def team_officers_view(request, pk: int):
     """An organiser names the team's captain and deputy (the form is on the team page)."""
     team = _team(request, pk)
     if not can_manage(request.user, team.championship):
-        raise PermissionDenied("Only this championship's organisers may name the captain.")
+        raise PermissionDenied(_("Only this championship's organisers may name the captain."))
     form = TeamOfficersForm(request.POST)
     if form.is_valid() and form.apply(actor=request.user, team=team) is not None:
-        messages.success(request, f"The captain and deputy of {team.name} are set.")
+        messages.success(
+            request, _("The captain and deputy of %(team)s are set.") % {"team": team.name}
+        )
         return redirect("team-page", pk=team.pk)
     request.method = "GET"  # show the team page with the form's errors, changing nothing else
     return team_detail_view(request, pk, officers_form=form)
@@ -135,10 +149,12 @@ def team_detail_view(request, pk: int, officers_form=None):
             and form.is_valid()
             and form.apply(actor=request.user, team=team) is not None
         ):
-            messages.success(request, f"The roster of {team.name} is changed.")
+            messages.success(request, _("The roster of %(team)s is changed.") % {"team": team.name})
             return redirect("team-page", pk=team.pk)
     elif request.method == "POST":
-        raise PermissionDenied("Only the team's captain or deputy, or an organiser, may do that.")
+        raise PermissionDenied(
+            _("Only the team's captain or deputy, or an organiser, may do that.")
+        )
     changes = list(team.roster_changes.select_related("actor"))
     names = {
         p.pk: p.display_name
@@ -185,17 +201,17 @@ def team_detail_view(request, pk: int, officers_form=None):
 def team_create_view(request, pk: int):
     championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
     if not can_manage(request.user, championship):
-        raise PermissionDenied("Only this championship's organisers may create teams.")
+        raise PermissionDenied(_("Only this championship's organisers may create teams."))
     form = TeamForm(posted(request), championship=championship)
     if (team := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
-        messages.success(request, f"{team.name} is created.")
+        messages.success(request, _("%(team)s is created.") % {"team": team.name})
         return redirect("team-page", pk=team.pk)
     return action_page(
         request,
-        title=f"New team of {championship}",
+        title=_("New team of %(championship)s") % {"championship": championship},
         form=form,
         back_url=reverse("championship-page", args=[championship.pk]),
-        submit="Create the team",
+        submit=_("Create the team"),
     )
 
 
@@ -215,19 +231,23 @@ def _teams_to_enter(user, event: Event):
 def team_enter_view(request, pk: int):
     event = _event(request, pk)
     if event.entry_kind != EntryKind.TEAM:
-        raise PermissionDenied("This is not a team event.")
+        raise PermissionDenied(_("This is not a team event."))
     teams = _teams_to_enter(request.user, event)
     if not teams.exists() and not can_manage(request.user, event.championship):
-        raise PermissionDenied("Only a team's captain or deputy, or an organiser, may enter it.")
+        raise PermissionDenied(_("Only a team's captain or deputy, or an organiser, may enter it."))
     form = TeamEnterForm(posted(request), event=event, teams=teams)
     if (entry := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
-        return back_to_event(request, event.pk, f"{entry.name} is entered in {event.name}.")
+        return back_to_event(
+            request,
+            event.pk,
+            _("%(entry)s is entered in %(event)s.") % {"entry": entry.name, "event": event.name},
+        )
     return action_page(
         request,
-        title=f"Enter a team in {event.name}",
+        title=_("Enter a team in %(event)s") % {"event": event.name},
         form=form,
         back_url=reverse("event-page", args=[event.pk]),
-        submit="Enter the team",
+        submit=_("Enter the team"),
     )
 
 
@@ -235,16 +255,21 @@ def team_enter_view(request, pk: int):
 def round_lineup_deadline_view(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
     if not can_see(request.user, round_.event.championship):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     if not can_manage(request.user, round_.event.championship):
-        raise PermissionDenied("Only this championship's organisers may set deadlines.")
+        raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
     form = LineupDeadlineForm(posted(request), initial={"lineup_deadline": round_.lineup_deadline})
     if applied(request, form, lambda: form.apply(actor=request.user, round_=round_)) is not None:
-        return back_to_event(request, round_.event_id, f"The lineup deadline of {round_} is set.")
+        return back_to_event(
+            request,
+            round_.event_id,
+            _("The lineup deadline of %(round)s is set.") % {"round": round_},
+        )
     return action_page(
         request,
-        title=f"Lineup deadline of {round_} ({round_.event.name})",
+        title=_("Lineup deadline of %(round)s (%(event)s)")
+        % {"round": round_, "event": round_.event.name},
         form=form,
         back_url=reverse("event-page", args=[round_.event_id]),
-        submit="Set",
+        submit=pgettext("verb: set a deadline", "Set"),
     )

@@ -17,6 +17,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from players.models import AuditEntry
 from tournaments.models import Category, Entry, Event, EventFormat, Match, MatchStatus, Round
@@ -81,25 +83,25 @@ class _Names:
     def match(self, match_id: int) -> str:
         match = self.matches.get(match_id)
         if match is None:
-            return "a match since deleted"
+            return _("a match since deleted")
         return words.match_title(match, self.rounds.get(match.event_id, 0))
 
     def entry(self, entry_id: Any) -> str:
         if entry_id is None:
-            return "nobody"
-        return self.entries.get(entry_id, "a player since removed")
+            return _("nobody")
+        return self.entries.get(entry_id, _("a player since removed"))
 
     def side(self, match_id: int | None, side: Any) -> str:
         match = self.matches.get(match_id) if match_id else None
         if match is None or side not in (0, 1):
-            return "one side"
+            return _("one side")
         entry = match.entry_a if side == 0 else match.entry_b
-        return entry.player.display_name if entry else "one side"
+        return entry.player.display_name if entry else _("one side")
 
 
 def _when(value: Any) -> str:
     if not value:
-        return "none"
+        return _("none")
     try:
         moment = dt.datetime.fromisoformat(value)
     except (TypeError, ValueError):
@@ -117,7 +119,22 @@ def _status(value: Any) -> str:
 
 
 def _yes(value: Any) -> str:
-    return "yes" if value in (True, "True", "true") else "no"
+    return _("yes") if value in (True, "True", "true") else _("no")
+
+
+# The fields a championship_update entry names, in words (an unknown one: its key, capitalised).
+_CHAMPIONSHIP_FIELDS = {
+    "name": gettext_lazy("Name"),
+    "year": gettext_lazy("Year"),
+    "category": gettext_lazy("Category"),
+    "published": gettext_lazy("Published"),
+}
+
+
+def _key_value(key: Any, value: Any) -> str:
+    label = _CHAMPIONSHIP_FIELDS.get(key) or str(key).replace("_", " ").capitalize()
+    # Translators: one detail of an audit entry, "Published: yes".
+    return _("%(label)s: %(value)s") % {"label": label, "value": value}
 
 
 def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
@@ -125,63 +142,109 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
     action = entry.action
     if action == "match_rule":
         before = d.get("before") if isinstance(d.get("before"), dict) else {}
-        text = f"Winner: {names.entry(d.get('winner'))}" if d.get("winner") else "Void: no winner"
+        if d.get("winner"):
+            text = _("Winner: %(winner)s") % {"winner": names.entry(d.get("winner"))}
+        else:
+            text = _("Void: no winner")
         if before:
             was = _status(before.get("status"))
             if before.get("winner"):
-                was += f", winner {names.entry(before['winner'])}"
-            text += f" (before: {was})"
+                was = _("%(status)s, winner %(winner)s") % {
+                    "status": was,
+                    "winner": names.entry(before["winner"]),
+                }
+            text = _("%(ruling)s (before: %(was)s)") % {"ruling": text, "was": was}
         return text
     if action in ("deadline_leader", "deadline_walkover", "deadline_both_out", "deadline_level"):
         winner = d.get("winner")
-        return f"Winner: {names.entry(winner)}" if winner else _status(d.get("status", ""))
+        if winner:
+            return _("Winner: %(winner)s") % {"winner": names.entry(winner)}
+        return _status(d.get("status", ""))
     if action == "game_counted":
         tps = d.get("tps") or []
-        score = f": {tps[0]}–{tps[1]} tournament points" if len(tps) == 2 else ""
-        return f"Game {d.get('game_id')}{score}"
+        if len(tps) == 2:
+            return _("Game %(game)s: %(tps_a)s–%(tps_b)s tournament points") % {
+                "game": d.get("game_id"),
+                "tps_a": tps[0],
+                "tps_b": tps[1],
+            }
+        return _("Game %(game)s") % {"game": d.get("game_id")}
     if action == "game_not_counted":
-        where = names.match(d["match_id"]) if isinstance(d.get("match_id"), int) else "its match"
-        return f"Game {d.get('game_id')} stays a casual game; it was sent for {where}"
+        where = names.match(d["match_id"]) if isinstance(d.get("match_id"), int) else _("its match")
+        return _("Game %(game)s stays a casual game; it was sent for %(match)s") % {
+            "game": d.get("game_id"),
+            "match": where,
+        }
     if action == "time_penalty":
         penalty = d.get("penalty", 0)
-        return (
-            f"{names.side(match_id, d.get('side'))} loses {penalty} TP{'s' if penalty != 1 else ''}"
-        )
+        side = names.side(match_id, d.get("side"))
+        if not isinstance(penalty, int):
+            return _("%(side)s loses %(penalty)s TPs") % {"side": side, "penalty": penalty}
+        return ngettext(
+            "%(side)s loses %(penalty)s TP", "%(side)s loses %(penalty)s TPs", penalty
+        ) % {
+            "side": side,
+            "penalty": penalty,
+        }
     if action == "deadline_set":
-        return f"{_when(d.get('after'))} (was {_when(d.get('before'))})"
+        return _("%(after)s (was %(before)s)") % {
+            "after": _when(d.get("after")),
+            "before": _when(d.get("before")),
+        }
     if action == "draw_generate":
-        return f"Draw seed {d.get('draw_seed')}, {d.get('entries')} entries"
+        return _("Draw seed %(seed)s, %(entries)s entries") % {
+            "seed": d.get("draw_seed"),
+            "entries": d.get("entries"),
+        }
     if action == "event_seed":
         order = d.get("order") or []
         top = ", ".join(names.entry(i) for i in order[:3])
-        by = "the organiser's order" if d.get("by") == "organiser" else "ratings"
-        return f"{len(order)} entries seeded by {by}" + (f"; top seeds {top}" if top else "")
+        if d.get("by") == "organiser":
+            seeded = ngettext(
+                "%(count)s entries seeded by the organiser's order",
+                "%(count)s entries seeded by the organiser's order",
+                len(order),
+            )
+        else:
+            seeded = ngettext(
+                "%(count)s entries seeded by ratings",
+                "%(count)s entries seeded by ratings",
+                len(order),
+            )
+        seeded %= {"count": len(order)}
+        if not top:
+            return seeded
+        return _("%(seeded)s; top seeds %(top)s") % {"seeded": seeded, "top": top}
     if action == "qualifiers_advance":
-        source = names.events.get(d.get("from"), "the earlier stage")
-        return f"{len(d.get('qualifiers') or [])} qualifiers from {source}"
+        source = names.events.get(d.get("from"), _("the earlier stage"))
+        count = len(d.get("qualifiers") or [])
+        return ngettext(
+            "%(count)s qualifiers from %(source)s", "%(count)s qualifiers from %(source)s", count
+        ) % {"count": count, "source": source}
     if action == "championship_create":
         try:
             category = Category(d.get("category")).label
         except ValueError:
             category = ""
-        return f"{category}; published: {_yes(d.get('published'))}".lstrip("; ")
+        published = _yes(d.get("published"))
+        if not category:
+            return _("published: %(published)s") % {"published": published}
+        return _("%(category)s; published: %(published)s") % {
+            "category": category,
+            "published": published,
+        }
     if action == "event_create":
         try:
-            return f"Format: {EventFormat(d.get('format')).label}"
+            return _("Format: %(format)s") % {"format": EventFormat(d.get("format")).label}
         except ValueError:
             return ""
     if action == "championship_update":
         parts = []
         for key, value in d.items():
-            label = key.replace("_", " ").capitalize()
-            parts.append(f"{label}: {_yes(value) if key == 'published' else value}")
+            parts.append(_key_value(key, _yes(value) if key == "published" else value))
         return "; ".join(parts)
     # Anything else (a new action): its details as "Key: value" lines, never a dict.
-    return "; ".join(
-        f"{str(k).replace('_', ' ').capitalize()}: {v}"
-        for k, v in d.items()
-        if not isinstance(v, dict | list)
-    )
+    return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
 
 
 def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
@@ -196,8 +259,8 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
             match_id = int(found.group(1))
             target = names.match(match_id)
             if found.group(2):
-                target += f", game {found.group(2)}"
-        elif _GAME_TARGET.match(entry.target or ""):
-            target = entry.target.capitalize()
+                target = _("%(match)s, game %(game)s") % {"match": target, "game": found.group(2)}
+        elif game := _GAME_TARGET.match(entry.target or ""):
+            target = _("Game %(game)s") % {"game": game.group(1)}
         lines.append(AuditLine(entry, target, _describe(entry, names, match_id)))
     return lines

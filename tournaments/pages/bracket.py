@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
 from tournaments.models import Event, Match, MatchStatus, Round
 from tournaments.pages import words
@@ -67,13 +70,14 @@ def _note(match: Match) -> str:
     if match.is_bye:
         return str(words.match_status_words(match))
     if match.status == MatchStatus.IN_PROGRESS:
-        return "Live"
+        return pgettext("match state, in a bracket slot", "Live")
     # Short words: the slot is narrow, and the match page says the rest.
-    return {
-        MatchStatus.WALKOVER: "Walkover",
-        MatchStatus.RULED: "Ruled",
-        MatchStatus.VOID: "Void",
-    }.get(match.status, "")
+    notes = {
+        MatchStatus.WALKOVER: _("Walkover"),
+        MatchStatus.RULED: pgettext("match state, in a bracket slot", "Ruled"),
+        MatchStatus.VOID: pgettext("match state, in a bracket slot", "Void"),
+    }
+    return notes.get(match.status, "")
 
 
 def bracket_columns(event: Event, matches: list[Match]) -> list[Column]:

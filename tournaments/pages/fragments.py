@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import formats, selectors
 from tournaments.models import (
@@ -73,13 +75,17 @@ def _round_rows(matches: list[Match]) -> list[dict]:
         group = list(group)
         open_ = [m for m in group if not m.is_final]
         if not open_:
-            state = "Finished"
+            state = _("Finished")
         elif round_.deadline_processed:
-            state = "Deadline passed: a ruling is needed"
+            state = _("Deadline passed: a ruling is needed")
         elif any(m.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS) for m in open_):
-            state = f"In play: {len(group) - len(open_)} of {len(group)} matches decided"
+            state = ngettext(
+                "In play: %(decided)s of %(total)s matches decided",
+                "In play: %(decided)s of %(total)s matches decided",
+                len(group),
+            ) % {"decided": len(group) - len(open_), "total": len(group)}
         else:
-            state = "Waiting for the previous round"
+            state = _("Waiting for the previous round")
         rows.append({"round": round_, "state": state, "finished": not open_})
     return rows
 

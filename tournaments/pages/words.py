@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formats.labels import knockout_round_names, waiting_slot
@@ -64,8 +65,11 @@ def round_title(match: Match, rounds_total: int) -> str:
     if match.event.format == EventFormat.KNOCKOUT and rounds_total:
         return knockout_round_names(match.round.number, rounds_total).singular
     if match.group and match.event.format == EventFormat.GROUPS:
-        return f"Group {match.group}, round {match.round.number}"
-    return f"Round {match.round.number}"
+        return gettext("Group %(group)s, round %(round)s") % {
+            "group": match.group,
+            "round": match.round.number,
+        }
+    return gettext("Round %(round)s") % {"round": match.round.number}
 
 
 def side_name(
@@ -94,10 +98,13 @@ def match_title(
     if match.is_bye:
         player = match.entry_a or match.entry_b
         if player is not None:
-            return f"{title}: {player.name} has a bye"
+            return gettext("%(round)s: %(player)s has a bye") % {
+                "round": title,
+                "player": player.name,
+            }
     a = side_name(match, 0, feeders, rounds_total)
     b = side_name(match, 1, feeders, rounds_total)
-    return f"{title}: {a} v {b}"
+    return gettext("%(round)s: %(a)s v %(b)s") % {"round": title, "a": a, "b": b}
 
 
 @functools.cache

@@ -12,6 +12,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
 from players.roles import player_of
@@ -49,12 +51,15 @@ class ServiceForm(forms.Form):
 
 
 class ChampionshipForm(ServiceForm):
-    name = forms.CharField(max_length=120)
-    year = forms.IntegerField(min_value=1988, max_value=2200)
-    category = forms.ChoiceField(choices=Category.choices, initial=Category.OPEN)
+    name = forms.CharField(max_length=120, label=_("Name"))
+    year = forms.IntegerField(min_value=1988, max_value=2200, label=_("Year"))
+    category = forms.ChoiceField(
+        choices=Category.choices, initial=Category.OPEN, label=_("Category")
+    )
     published = forms.BooleanField(
         required=False,
-        help_text="The public sees published championships only; its staff always see it.",
+        label=_("Published"),
+        help_text=_("The public sees published championships only; its staff always see it."),
     )
 
     def create(self, *, actor: User) -> Championship | None:
@@ -72,23 +77,26 @@ class ChampionshipForm(ServiceForm):
 class StaffForm(ServiceForm):
     """Add or remove a co-organiser or a controller, by username."""
 
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(max_length=150, label=_("Username"))
     role = forms.ChoiceField(
-        choices=[("organiser", "Co-organiser"), ("controller", "Controller")],
-        help_text="Organisers run the championship; controllers rule on disputed matches.",
+        choices=[("organiser", _("Co-organiser")), ("controller", _("Controller"))],
+        label=_("Role"),
+        help_text=_("Organisers run the championship; controllers rule on disputed matches."),
     )
     present = forms.TypedChoiceField(
-        choices=[("1", "Add"), ("0", "Remove")],
+        choices=[("1", _("Add")), ("0", _("Remove"))],
         coerce=lambda value: value == "1",
         initial="1",
-        label="Action",
+        label=_("Action"),
     )
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()
         self.user = get_user_model().objects.filter(username__iexact=username).first()
         if self.user is None:
-            raise ValidationError(f"No user is named {username!r}.")
+            raise ValidationError(
+                gettext("No user is named %(username)s.") % {"username": repr(username)}
+            )
         return username
 
     def apply(self, *, actor: User, championship: Championship) -> Any:
@@ -111,91 +119,122 @@ class StaffForm(ServiceForm):
 class EventForm(ServiceForm):
     """Every event setting. The template shows the format's fields (see `fieldsets`)."""
 
-    name = forms.CharField(max_length=120, help_text="For example: Qualifying groups, Main draw.")
-    stage = forms.IntegerField(
-        min_value=1, initial=1, help_text="Order within the championship (1 = first)."
+    name = forms.CharField(
+        max_length=120,
+        label=_("Name"),
+        help_text=_("For example: Qualifying groups, Main draw."),
     )
-    format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.KNOCKOUT)
+    stage = forms.IntegerField(
+        min_value=1,
+        initial=1,
+        label=_("Stage"),
+        help_text=_("Order within the championship (1 = first)."),
+    )
+    format = forms.ChoiceField(
+        choices=EventFormat.choices, initial=EventFormat.KNOCKOUT, label=_("Format")
+    )
     entry_kind = forms.ChoiceField(
         choices=EntryKind.choices,
         initial=EntryKind.SINGLE,
         required=False,
-        label="Entries",
-        help_text="Who plays each match: one player, a pair (doubles) or a team.",
+        label=_("Entries"),
+        help_text=_("Who plays each match: one player, a pair (doubles) or a team."),
     )
-    games_per_match = forms.IntegerField(min_value=1, initial=2)
+    games_per_match = forms.IntegerField(min_value=1, initial=2, label=_("Games per match"))
     extra_game_margin = forms.DecimalField(
         min_value=0,
         max_digits=4,
         decimal_places=1,
         initial=0,
-        help_text="Play extra games while the lead is under this many TPs (0: no extra games).",
+        label=_("Extra game margin"),
+        help_text=_("Play extra games while the lead is under this many TPs (0: no extra games)."),
     )
-    max_extra_games = forms.IntegerField(min_value=0, initial=0, label="Extra games at most")
-    tp_scheme = forms.IntegerField(min_value=1, initial=1, label="TP scheme version")
+    max_extra_games = forms.IntegerField(min_value=0, initial=0, label=_("Extra games at most"))
+    tp_scheme = forms.IntegerField(min_value=1, initial=1, label=_("TP scheme version"))
     time_limit_seconds = forms.IntegerField(
         min_value=0,
         required=False,
-        label="Time limit per player (seconds)",
-        help_text="Blank: 900 for singles (15 minutes), 720 for pairs (12 minutes).",
+        label=_("Time limit per player (seconds)"),
+        help_text=_("Blank: 900 for singles (15 minutes), 720 for pairs (12 minutes)."),
     )
     round_days = forms.IntegerField(
-        min_value=1, initial=14, help_text="Days each round lasts; sets the round deadlines."
+        min_value=1,
+        initial=14,
+        label=_("Round days"),
+        help_text=_("Days each round lasts; sets the round deadlines."),
     )
     sections = forms.IntegerField(
-        min_value=1, initial=1, help_text="Seeded sections with a random draw inside: 1, 2, 4..."
+        min_value=1,
+        initial=1,
+        label=_("Sections"),
+        help_text=_("Seeded sections with a random draw inside: 1, 2, 4..."),
     )
-    groups_count = forms.IntegerField(min_value=0, initial=0, label="Number of groups")
-    double_round_robin = forms.BooleanField(required=False, help_text="Everyone plays twice.")
-    swiss_rounds = forms.IntegerField(min_value=0, initial=0, label="Swiss rounds")
-    eligibility = forms.ChoiceField(choices=Eligibility.choices, initial=Eligibility.OPEN)
+    groups_count = forms.IntegerField(min_value=0, initial=0, label=_("Number of groups"))
+    double_round_robin = forms.BooleanField(
+        required=False, label=_("Double round robin"), help_text=_("Everyone plays twice.")
+    )
+    swiss_rounds = forms.IntegerField(min_value=0, initial=0, label=_("Swiss rounds"))
+    eligibility = forms.ChoiceField(
+        choices=Eligibility.choices, initial=Eligibility.OPEN, label=_("Eligibility")
+    )
     junior_age_limit = forms.IntegerField(
-        min_value=1, initial=16, help_text="Juniors are under this age on the cut-off date."
+        min_value=1,
+        initial=16,
+        label=_("Junior age limit"),
+        help_text=_("Juniors are under this age on the cut-off date."),
     )
     cutoff_date = forms.DateField(
-        required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Cut-off date"
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label=_("Cut-off date")
     )
     countries = forms.CharField(
         required=False,
-        help_text="National events: ISO country codes separated by commas, e.g. DE, AT, CH.",
+        label=_("Countries"),
+        help_text=_("National events: ISO country codes separated by commas, e.g. DE, AT, CH."),
     )
-    minimum_ranking = forms.IntegerField(min_value=1, required=False)
+    minimum_ranking = forms.IntegerField(min_value=1, required=False, label=_("Minimum ranking"))
     feeds_from = forms.ModelChoiceField(
         queryset=Event.objects.none(),
         required=False,
-        label="Qualifiers come from",
-        help_text="An earlier stage whose qualifiers enter this event.",
+        label=_("Qualifiers come from"),
+        help_text=_("An earlier stage whose qualifiers enter this event."),
     )
-    qualifiers_count = forms.IntegerField(min_value=1, required=False, label="Qualifiers")
+    qualifiers_count = forms.IntegerField(min_value=1, required=False, label=_("Qualifiers"))
     qualifier_policy = forms.ChoiceField(
-        choices=QualifierPolicy.choices, initial=QualifierPolicy.AGAINST_TOP_SEEDS
+        choices=QualifierPolicy.choices,
+        initial=QualifierPolicy.AGAINST_TOP_SEEDS,
+        label=_("Qualifier policy"),
     )
     draw_seed = forms.IntegerField(
         min_value=0,
         max_value=2**62,
         required=False,
-        help_text="Optional: fixes the random parts of the draw so it can be reproduced.",
+        label=_("Draw seed"),
+        help_text=_("Optional: fixes the random parts of the draw so it can be reproduced."),
     )
     team_boards = forms.IntegerField(
         min_value=1,
         max_value=12,
         initial=5,
         required=False,
-        label="Boards per team match",
-        help_text="Team events: each board plays the games per match (5 boards x 2 games: "
-        "200 TPs at stake).",
+        label=_("Boards per team match"),
+        help_text=_(
+            "Team events: each board plays the games per match (5 boards x 2 games: "
+            "200 TPs at stake)."
+        ),
     )
     team_tiebreaks = forms.CharField(
         required=False,
-        label="Team tie-breaks",
-        help_text="Team events, a team match level on TPs: boards_won, board_1, extra_games "
-        "(in your order, extra games last). Blank: all three in that order.",
+        label=_("Team tie-breaks"),
+        help_text=_(
+            "Team events, a team match level on TPs: boards_won, board_1, extra_games "
+            "(in your order, extra games last). Blank: all three in that order."
+        ),
     )
 
     # (legend, fields, formats the fieldset applies to: empty = all)
     FIELDSETS = [
         (
-            "Event",
+            _("Event"),
             [
                 "name",
                 "stage",
@@ -207,18 +246,26 @@ class EventForm(ServiceForm):
             ],
             [],
         ),
-        ("Play", ["tp_scheme", "time_limit_seconds", "round_days", "draw_seed"], []),
-        ("Knockout", ["sections", "qualifier_policy"], [EventFormat.KNOCKOUT]),
-        ("Groups", ["groups_count"], [EventFormat.GROUPS]),
-        ("Round robin", ["double_round_robin"], [EventFormat.GROUPS, EventFormat.ROUND_ROBIN]),
-        ("Swiss", ["swiss_rounds"], [EventFormat.SWISS]),
         (
-            "Who may enter",
+            pgettext_lazy("event form section: how games are played", "Play"),
+            ["tp_scheme", "time_limit_seconds", "round_days", "draw_seed"],
+            [],
+        ),
+        (_("Knockout"), ["sections", "qualifier_policy"], [EventFormat.KNOCKOUT]),
+        (_("Groups"), ["groups_count"], [EventFormat.GROUPS]),
+        (
+            _("Round robin"),
+            ["double_round_robin"],
+            [EventFormat.GROUPS, EventFormat.ROUND_ROBIN],
+        ),
+        (_("Swiss"), ["swiss_rounds"], [EventFormat.SWISS]),
+        (
+            _("Who may enter"),
             ["eligibility", "junior_age_limit", "cutoff_date", "countries", "minimum_ranking"],
             [],
         ),
-        ("Qualifiers from an earlier stage", ["feeds_from", "qualifiers_count"], []),
-        ("Teams", ["team_boards", "team_tiebreaks"], []),
+        (_("Qualifiers from an earlier stage"), ["feeds_from", "qualifiers_count"], []),
+        (_("Teams"), ["team_boards", "team_tiebreaks"], []),
     ]
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
@@ -254,8 +301,9 @@ class EventForm(ServiceForm):
 
 class RegistrationForm(ServiceForm):
     open = forms.TypedChoiceField(
-        choices=[("1", "Open registration"), ("0", "Close registration")],
+        choices=[("1", _("Open registration")), ("0", _("Close registration"))],
         coerce=lambda value: value == "1",
+        label=pgettext_lazy("registration is", "Open"),
     )
 
     def apply(self, *, actor: User, event: Event) -> Event | None:
@@ -273,8 +321,8 @@ class RegisterForm(ServiceForm):
     player = forms.CharField(
         required=False,
         max_length=40,
-        label="Player (name or id)",
-        help_text="Leave blank to register yourself.",
+        label=_("Player (name or id)"),
+        help_text=_("Leave blank to register yourself."),
     )
 
     def __init__(self, *args: Any, actor: User, event: Event, **kwargs: Any) -> None:
@@ -287,7 +335,7 @@ class RegisterForm(ServiceForm):
         if not text:
             own = player_of(self.actor)
             if own is None:
-                raise ValidationError("Your account has no player profile: name a player.")
+                raise ValidationError(gettext("Your account has no player profile: name a player."))
             return own
         player = None
         if text.isdigit():
@@ -295,7 +343,7 @@ class RegisterForm(ServiceForm):
         if player is None:
             player = Player.objects.filter(display_name__iexact=text).first()
         if player is None:
-            raise ValidationError(f"No player is named {text!r}.")
+            raise ValidationError(gettext("No player is named %(name)s.") % {"name": repr(text)})
         return player
 
     def apply(self) -> Entry | None:
@@ -308,7 +356,12 @@ class RegisterForm(ServiceForm):
 
 
 class WithdrawForm(ServiceForm):
-    reason = forms.CharField(required=False, max_length=500, help_text="Kept in the audit log.")
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        label=_("Reason"),
+        help_text=_("Kept in the audit log."),
+    )
 
     def apply(self, *, actor: User, entry: Entry) -> Entry | None:
         return self._call(
@@ -320,14 +373,18 @@ class SeedForm(ServiceForm):
     """Seed from ratings, or in the organiser's order (one entry id or player name a line)."""
 
     method = forms.ChoiceField(
-        choices=[("ratings", "From ratings"), ("manual", "In this order")],
+        choices=[("ratings", _("From ratings")), ("manual", _("In this order"))],
         initial="ratings",
         widget=forms.RadioSelect,
+        label=_("Method"),
     )
     order = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10}),
-        help_text="Best seed first: one player name or entry id a line, every active entry once.",
+        label=_("Order"),
+        help_text=_(
+            "Best seed first: one player name or entry id a line, every active entry once."
+        ),
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
@@ -341,7 +398,7 @@ class SeedForm(ServiceForm):
             return data
         lines = [line.strip() for line in (data.get("order") or "").splitlines() if line.strip()]
         if not lines:
-            self.add_error("order", "Give the seeding order, one player a line.")
+            self.add_error("order", gettext("Give the seeding order, one player a line."))
             return data
         active = [
             e for e in selectors.entries_for_event(self.event) if e.status == EntryStatus.ACTIVE
@@ -357,7 +414,9 @@ class SeedForm(ServiceForm):
                 ids.append(entry_id)
         if unknown:
             self.add_error(
-                "order", f"Not an active entry of this event: {', '.join(map(repr, unknown))}."
+                "order",
+                gettext("Not an active entry of this event: %(lines)s.")
+                % {"lines": ", ".join(map(repr, unknown))},
             )
         data["entry_ids"] = ids
         return data
@@ -373,7 +432,8 @@ class DrawForm(ServiceForm):
         min_value=0,
         max_value=2**62,
         required=False,
-        help_text="Optional: the same seed makes the same draw. Blank: the event's, or random.",
+        label=_("Draw seed"),
+        help_text=_("Optional: the same seed makes the same draw. Blank: the event's, or random."),
     )
 
     def apply(self, *, actor: User, event: Event) -> Event | None:
@@ -393,12 +453,14 @@ class AdvanceQualifiersForm(ServiceForm):
 class DeadlineForm(ServiceForm):
     deadline = forms.DateTimeField(
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="Open matches are settled when it passes (walkovers, or the leader on TPs).",
+        label=_("Deadline"),
+        help_text=_("Open matches are settled when it passes (walkovers, or the leader on TPs)."),
     )
     reason = forms.CharField(
         required=False,
         max_length=500,
-        widget=forms.TextInput(attrs={"placeholder": "Reason (optional)"}),
+        label=_("Reason"),
+        widget=forms.TextInput(attrs={"placeholder": _("Reason (optional)")}),
     )
 
     def apply(self, *, actor: User, round_: Round) -> Round | None:
@@ -419,11 +481,12 @@ VOID = "void"
 class RuleForm(ServiceForm):
     """An organiser's or controller's ruling: a winner (or neither) and the reason."""
 
-    winner = forms.ChoiceField(widget=forms.RadioSelect)
+    winner = forms.ChoiceField(widget=forms.RadioSelect, label=_("Winner"))
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Required; kept in the audit log.",
+        label=_("Reason"),
+        help_text=_("Required; kept in the audit log."),
     )
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
@@ -434,7 +497,7 @@ class RuleForm(ServiceForm):
             for entry in (match.entry_a, match.entry_b)
             if entry is not None
         ]
-        self.fields["winner"].choices = [*choices, (VOID, "Neither (void: both out)")]
+        self.fields["winner"].choices = [*choices, (VOID, gettext("Neither (void: both out)"))]
 
     def apply(self, *, actor: User) -> Match | None:
         winner = self.cleaned_data["winner"]
@@ -450,18 +513,19 @@ class RuleForm(ServiceForm):
 class PenaltyForm(ServiceForm):
     """Claim a time penalty: the game, and the side that ran over time."""
 
-    game = forms.TypedChoiceField(coerce=int, label="Game")
-    side = forms.TypedChoiceField(coerce=int, label="Over time", widget=forms.RadioSelect)
+    game = forms.TypedChoiceField(coerce=int, label=_("Game"))
+    side = forms.TypedChoiceField(coerce=int, label=_("Over time"), widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, match: Match, sides: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.match = match
         self.fields["game"].choices = [
-            (mg.number, f"Game {mg.number}") for mg in match.match_games.all()
+            (mg.number, gettext("Game %(number)s") % {"number": mg.number})
+            for mg in match.match_games.all()
         ]
         names = [
-            match.entry_a.name if match.entry_a else "side A",
-            match.entry_b.name if match.entry_b else "side B",
+            match.entry_a.name if match.entry_a else gettext("side A"),
+            match.entry_b.name if match.entry_b else gettext("side B"),
         ]
         self.fields["side"].choices = [(side, names[side]) for side in sides]
         if len(sides) == 1:
@@ -470,7 +534,7 @@ class PenaltyForm(ServiceForm):
     def apply(self, *, actor: User) -> MatchGame | None:
         match_game = self.match.match_games.filter(number=self.cleaned_data["game"]).first()
         if match_game is None:
-            self.add_error("game", "This match has no game with that number.")
+            self.add_error("game", gettext("This match has no game with that number."))
             return None
         return self._call(
             services.match_penalty_claim,

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.score_sheet import ENDING_LABELS, MAX_MINUTES, MAX_SCORE, Ending
 from players.models import Player
@@ -29,7 +31,8 @@ from tournaments.services.table_opens import (
 from tournaments.services.tiebreaks import event_tiebreaks_set
 from tournaments.standings import Table, event_criteria, player_named
 
-CRITERION_CHOICES = [(c.key, c.label) for c in tiebreaks.CRITERIA.values()]
+# The pure tie-break module holds English labels; they are translated when a form shows them.
+CRITERION_CHOICES = [(c.key, _(c.label)) for c in tiebreaks.CRITERIA.values()]
 MAX_TIEBREAKS = 6
 
 
@@ -41,7 +44,7 @@ class TieBreakFields(forms.Form):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
                 choices=[("", "—")] + CRITERION_CHOICES,
                 required=i == 0,
-                label="Ranked first on" if i == 0 else "then on",
+                label=_("Ranked first on") if i == 0 else _("then on"),
                 initial=initial[i] if i < len(initial) else "",
             )
 
@@ -51,14 +54,15 @@ class TieBreakFields(forms.Form):
 
 
 class TableOpenForm(ServiceForm, TieBreakFields):
-    name = forms.CharField(max_length=120, initial="Table Open")
-    stage = forms.IntegerField(min_value=1, max_value=100, initial=1)
+    name = forms.CharField(max_length=120, initial=_("Table Open"), label=_("Name"))
+    stage = forms.IntegerField(min_value=1, max_value=100, initial=1, label=_("Stage"))
     system = forms.ChoiceField(
         choices=list(SYSTEM_LABELS.items()),
-        help_text="Swiss rounds for large fields; a round robin for small ones.",
+        label=_("System"),
+        help_text=_("Swiss rounds for large fields; a round robin for small ones."),
     )
     swiss_rounds = forms.IntegerField(
-        min_value=0, max_value=50, initial=7, required=False, label="Swiss rounds"
+        min_value=0, max_value=50, initial=7, required=False, label=_("Swiss rounds")
     )
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
@@ -82,7 +86,11 @@ class TableOpenForm(ServiceForm, TieBreakFields):
 
 class StartForm(ServiceForm):
     draw_seed = forms.IntegerField(
-        required=False, min_value=0, max_value=2**62, help_text="Optional: repeats a draw."
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        label=_("Draw seed"),
+        help_text=_("Optional: repeats a draw."),
     )
 
     def apply(self, *, actor: User, event: Event) -> Event | None:
@@ -94,10 +102,12 @@ class StartForm(ServiceForm):
 class TieBreaksForm(ServiceForm, TieBreakFields):
     confirm = forms.BooleanField(
         required=False,
-        label="Change them although the event has started",
-        help_text="The players were told the tie-breaks before the start; the change is audited.",
+        label=_("Change them although the event has started"),
+        help_text=_(
+            "The players were told the tie-breaks before the start; the change is audited."
+        ),
     )
-    reason = forms.CharField(required=False, max_length=500)
+    reason = forms.CharField(required=False, max_length=500, label=_("Reason"))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -127,13 +137,13 @@ class TieBreaksForm(ServiceForm, TieBreakFields):
 
 
 class LateEntryForm(ServiceForm):
-    player = forms.CharField(max_length=40, label="Player (name or id)")
+    player = forms.CharField(max_length=40, label=_("Player (name or id)"))
 
     def clean_player(self) -> Player:
         text = self.cleaned_data["player"].strip()
         player = player_named(text)
         if player is None:
-            raise ValidationError(f"No player is named {text!r}.")
+            raise ValidationError(gettext("No player is named %(name)s.") % {"name": repr(text)})
         return player
 
     def apply(self, *, actor: User, event: Event) -> Entry | None:
@@ -143,7 +153,7 @@ class LateEntryForm(ServiceForm):
 
 
 class DropForm(ServiceForm):
-    reason = forms.CharField(required=False, max_length=500)
+    reason = forms.CharField(required=False, max_length=500, label=_("Reason"))
 
     def apply(self, *, actor: User, entry: Entry) -> Entry | None:
         return self._call(entry_drop, actor=actor, entry=entry, reason=self.cleaned_data["reason"])
@@ -153,18 +163,19 @@ class SheetFields(forms.Form):
     """A score sheet's fields, all optional: blank means "not entered" (or, in a ruling, "the
     typed result stands")."""
 
-    score_a = forms.CharField(required=False, max_length=6, label="Score A")
-    score_b = forms.CharField(required=False, max_length=6, label="Score B")
+    score_a = forms.CharField(required=False, max_length=6, label=_("Score A"))
+    score_b = forms.CharField(required=False, max_length=6, label=_("Score B"))
     ending = forms.ChoiceField(
-        required=False, choices=[(e.value, ENDING_LABELS[e]) for e in Ending], label="Ending"
+        required=False, choices=[(e.value, ENDING_LABELS[e]) for e in Ending], label=_("Ending")
     )
     conceded_by = forms.ChoiceField(
         required=False,
+        # "A" and "B" name the sheet's columns (Player A, Player B): letters, not words.
         choices=[("", "—"), ("a", "A"), ("b", "B")],
-        label="Resigned or lost on time",
+        label=_("Resigned or lost on time"),
     )
-    minutes_a = forms.CharField(required=False, max_length=6, label="Minutes A")
-    minutes_b = forms.CharField(required=False, max_length=6, label="Minutes B")
+    minutes_a = forms.CharField(required=False, max_length=6, label=_("Minutes A"))
+    minutes_b = forms.CharField(required=False, max_length=6, label=_("Minutes B"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -193,7 +204,8 @@ class DisputeForm(ServiceForm):
     reason = forms.CharField(
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="What the signed sheet says, and what was typed.",
+        label=_("Reason"),
+        help_text=_("What the signed sheet says, and what was typed."),
     )
 
     def apply(self, *, actor: User, match_id: int) -> Any:
@@ -205,7 +217,9 @@ class DisputeForm(ServiceForm):
 class RuleForm(SheetFields, ServiceForm):
     """A controller's ruling: the reason, and the corrected sheet (blank: the result stands)."""
 
-    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason")
+    )
 
     def apply(self, *, actor: User, match_id: int) -> Any:
         return self._call(
@@ -218,7 +232,9 @@ class RuleForm(SheetFields, ServiceForm):
 
 
 class ReopenForm(ServiceForm):
-    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label=_("Reason")
+    )
 
     def apply(self, *, actor: User, match_id: int) -> Any:
         return self._call(

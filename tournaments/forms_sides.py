@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
 from players.types import User
@@ -23,7 +25,7 @@ def player_from_text(text: str) -> Player:
     if player is None and text:
         player = Player.objects.filter(display_name__iexact=text).first()
     if player is None:
-        raise ValidationError(f"No player is named {text!r}.")
+        raise ValidationError(gettext("No player is named %(name)s.") % {"name": repr(text)})
     return player
 
 
@@ -33,10 +35,10 @@ class PairRegisterForm(ServiceForm):
     player = forms.CharField(
         required=False,
         max_length=40,
-        label="Player (name or id)",
-        help_text="Leave blank to register a pair you play in.",
+        label=_("Player (name or id)"),
+        help_text=_("Leave blank to register a pair you play in."),
     )
-    partner = forms.CharField(max_length=40, label="Partner (name or id)")
+    partner = forms.CharField(max_length=40, label=_("Partner (name or id)"))
 
     def __init__(self, *args: Any, actor: User, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -72,7 +74,9 @@ def players_from_lines(text: str) -> list[Player]:
         except ValidationError:
             unknown.append(line)
     if unknown:
-        raise ValidationError(f"No player is named {', '.join(repr(u) for u in unknown)}.")
+        raise ValidationError(
+            gettext("No player is named %(name)s.") % {"name": ", ".join(repr(u) for u in unknown)}
+        )
     return players
 
 
@@ -83,21 +87,27 @@ def _codes(text: str) -> list[str]:
 class TeamForm(ServiceForm):
     """An organiser creates a team: its name, country or region, captain, deputy and roster."""
 
-    name = forms.CharField(max_length=60, help_text='For example "GBR A".')
+    name = forms.CharField(max_length=60, label=_("Name"), help_text=_('For example "GBR A".'))
     country = forms.CharField(
-        max_length=2, required=False, help_text="ISO code of the country it represents, e.g. GB."
+        max_length=2,
+        required=False,
+        label=_("Country"),
+        help_text=_("ISO code of the country it represents, e.g. GB."),
     )
     region_countries = forms.CharField(
         required=False,
-        label="Region (countries)",
-        help_text="A regional team: the ISO codes whose players may play for it, e.g. DK, SE, NO."
-        " Blank: the team's country only.",
+        label=_("Region (countries)"),
+        help_text=_(
+            "A regional team: the ISO codes whose players may play for it, e.g. DK, SE, NO."
+            " Blank: the team's country only."
+        ),
     )
-    captain = forms.CharField(required=False, max_length=40, label="Captain (name or id)")
-    deputy = forms.CharField(required=False, max_length=40, label="Deputy (name or id)")
+    captain = forms.CharField(required=False, max_length=40, label=_("Captain (name or id)"))
+    deputy = forms.CharField(required=False, max_length=40, label=_("Deputy (name or id)"))
     roster = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 7}),
-        help_text="One player (name or id) a line, board 1 first; at least five.",
+        label=_("Roster"),
+        help_text=_("One player (name or id) a line, board 1 first; at least five."),
     )
 
     def __init__(self, *args: Any, championship, **kwargs: Any) -> None:
@@ -135,10 +145,13 @@ class RosterForm(ServiceForm):
 
     roster = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 7}),
-        help_text="One player (name or id) a line, board 1 first. Reorder the lines to change "
-        "the board order; replace a name to substitute.",
+        label=_("Roster"),
+        help_text=_(
+            "One player (name or id) a line, board 1 first. Reorder the lines to change "
+            "the board order; replace a name to substitute."
+        ),
     )
-    reason = forms.CharField(required=False, max_length=2000)
+    reason = forms.CharField(required=False, max_length=2000, label=_("Reason"))
 
     def clean_roster(self) -> list[Player]:
         return players_from_lines(self.cleaned_data.get("roster") or "")
@@ -154,7 +167,7 @@ class RosterForm(ServiceForm):
 
 
 class TeamEnterForm(ServiceForm):
-    team = forms.ModelChoiceField(queryset=None, label="Team")
+    team = forms.ModelChoiceField(queryset=None, label=_("Team"))
 
     def __init__(self, *args: Any, event: Event, teams, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -170,9 +183,9 @@ class TeamEnterForm(ServiceForm):
 class LineupDeadlineForm(ServiceForm):
     lineup_deadline = forms.DateTimeField(
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        label="Lineup deadline",
+        label=_("Lineup deadline"),
     )
-    reason = forms.CharField(required=False, max_length=2000)
+    reason = forms.CharField(required=False, max_length=2000, label=_("Reason"))
 
     def apply(self, *, actor: User, round_):
         return self._call(
@@ -187,9 +200,9 @@ class LineupDeadlineForm(ServiceForm):
 class TeamOfficersForm(ServiceForm):
     """An organiser names the team's captain and deputy (blank: none)."""
 
-    captain = forms.CharField(required=False, max_length=40, label="Captain (name or id)")
-    deputy = forms.CharField(required=False, max_length=40, label="Deputy (name or id)")
-    reason = forms.CharField(required=False, max_length=2000)
+    captain = forms.CharField(required=False, max_length=40, label=_("Captain (name or id)"))
+    deputy = forms.CharField(required=False, max_length=40, label=_("Deputy (name or id)"))
+    reason = forms.CharField(required=False, max_length=2000, label=_("Reason"))
 
     def clean_captain(self) -> Player | None:
         text = self.cleaned_data.get("captain") or ""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -73,7 +74,7 @@ class ChampionshipViewSet(
         championship = self.get_object()
         if not can_manage(request.user, championship):
             # Before looking the user up, so the answer never tells which user names exist.
-            raise PermissionDenied("Only this championship's organisers may change its staff.")
+            raise PermissionDenied(_("Only this championship's organisers may change its staff."))
         serializer = StaffSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = (
@@ -81,7 +82,7 @@ class ChampionshipViewSet(
         )
         if user is None:
             return Response(
-                {"username": ["No user has that name."]}, status=status.HTTP_400_BAD_REQUEST
+                {"username": [_("No user has that name.")]}, status=status.HTTP_400_BAD_REQUEST
             )
         services.championship_staff_set(
             actor=request.user,
@@ -104,7 +105,7 @@ class ChampionshipViewSet(
         """Every change to this championship (organisers and controllers only)."""
         championship = self.get_object()
         if not selectors.can_see_audit(request.user, championship):
-            raise PermissionDenied("Only the championship's organisers and controllers.")
+            raise PermissionDenied(_("Only the championship's organisers and controllers."))
         page = self.paginate_queryset(selectors.audit_for(championship))
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
 
@@ -131,7 +132,7 @@ class EventViewSet(
         data = dict(serializer.validated_data)
         championship = data.pop("championship")
         if not can_see(request.user, championship):
-            raise NotFound("No such championship.")
+            raise NotFound(_("No such championship."))
         event = services.event_create(actor=request.user, championship=championship, **data)
         return Response(self.get_serializer(event).data, status=status.HTTP_201_CREATED)
 
@@ -159,14 +160,14 @@ class EventViewSet(
             player = player_of(request.user)
             if player is None:
                 return Response(
-                    {"player": ["Your account has no player profile."]},
+                    {"player": [_("Your account has no player profile.")]},
                     status=status.HTTP_400_BAD_REQUEST,
                 )
         else:
             player = Player.objects.filter(pk=player_id).first()
             if player is None:
                 return Response(
-                    {"player": [f"There is no player {player_id}."]},
+                    {"player": [_("There is no player %(id)s.") % {"id": player_id}]},
                     status=status.HTTP_400_BAD_REQUEST,
                 )
         entry = services.entry_register(actor=request.user, event=event, player=player)
@@ -363,7 +364,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         match_game = match.match_games.filter(number=serializer.validated_data["game"]).first()
         if match_game is None:
             return Response(
-                {"game": ["This match has no game with that number."]},
+                {"game": [_("This match has no game with that number.")]},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         services.match_penalty_claim(
@@ -393,7 +394,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         round_ = self.get_object()
         if not can_manage(request.user, round_.event.championship):
-            raise PermissionDenied("Only this championship's organisers may set deadlines.")
+            raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
         round_ = services.round_deadline_set(
             actor=request.user, round_=round_, **serializer.validated_data
         )

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -117,7 +119,9 @@ class StandingsSerializer(serializers.Serializer):
     tiebreaks = CriterionSerializer(many=True)
     started = serializers.BooleanField()
     rows = StandingRowSerializer(many=True)
-    exports = serializers.DictField(help_text="Links to the CSV (and, for staff, JSON) exports")
+    exports = serializers.DictField(
+        help_text=gettext_lazy("Links to the CSV (and, for staff, JSON) exports")
+    )
 
 
 class TieBreaksAnswerSerializer(serializers.Serializer):
@@ -326,7 +330,9 @@ def round_results_api(request, pk: int):
     the messages per table and field: {"results": {"3": {"score_a": ["..."]}}}."""
     round_ = _round(request, pk)
     if not can_rule(request.user, round_.event.championship):
-        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+        raise PermissionDenied(
+            _("Only this championship's organisers and controllers may do that.")
+        )
     serializer = ResultsSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     sheets: dict[int, dict] = {}
@@ -334,9 +340,11 @@ def round_results_api(request, pk: int):
     for index, row in enumerate(serializer.validated_data["results"]):
         table = row.get("table")
         if isinstance(table, bool) or not isinstance(table, int) or table < 1:
-            errors[f"item {index + 1}"] = {"table": ["Give the table number (1, 2, ...)."]}
+            errors[f"item {index + 1}"] = {"table": [_("Give the table number (1, 2, ...).")]}
         elif table in sheets:
-            errors[str(table)] = {"table": [f"Table {table} is given twice."]}
+            errors[str(table)] = {
+                "table": [_("Table %(table)s is given twice.") % {"table": table}]
+            }
         else:
             sheets[table] = row
     if errors:  # say everything at once: the sheets' own problems too
@@ -357,7 +365,9 @@ def round_results_api(request, pk: int):
 
 
 class LateEntrySerializer(serializers.Serializer):
-    player = serializers.CharField(max_length=40, help_text="The player's id or display name")
+    player = serializers.CharField(
+        max_length=40, help_text=gettext_lazy("The player's id or display name")
+    )
 
 
 @extend_schema(tags=TAGS, request=LateEntrySerializer, responses={201: LateEntryAnswerSerializer})
@@ -367,13 +377,17 @@ def late_entry_api(request, pk: int):
     """A late entry to a Swiss table open (its organisers and controllers)."""
     event = visible_event(request, pk)
     if not can_rule(request.user, event.championship):
-        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+        raise PermissionDenied(
+            _("Only this championship's organisers and controllers may do that.")
+        )
     serializer = LateEntrySerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     text = serializer.validated_data["player"].strip()
     player = player_named(text)
     if player is None:
-        raise serializers.ValidationError({"player": [f"No player is named {text!r}."]})
+        raise serializers.ValidationError(
+            {"player": [_("No player is named %(name)s.") % {"name": repr(text)}]}
+        )
     entry = entry_late_add(actor=request.user, event=event, player=player)
     return Response(
         {"entry": entry.pk, "player": player.pk, "joined_round": entry.joined_round},
@@ -405,7 +419,9 @@ def event_export_api(request, pk: int):
     """The whole event as JSON, for `manage.py import_event` (its organisers and controllers)."""
     event = visible_event(request, pk)
     if not can_rule(request.user, event.championship):
-        raise PermissionDenied("Only this championship's organisers and controllers may do that.")
+        raise PermissionDenied(
+            _("Only this championship's organisers and controllers may do that.")
+        )
     return Response(event_export(event))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -43,17 +45,21 @@ def _player(field: str, player_id: int | None) -> Player | None:
         return None
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise serializers.ValidationError({field: [f"There is no player {player_id}."]})
+        raise serializers.ValidationError(
+            {field: [_("There is no player %(id)s.") % {"id": player_id}]}
+        )
     return player
 
 
 class PairRegisterSerializer(serializers.Serializer):
-    partner = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, help_text="Player id")
+    partner = serializers.IntegerField(
+        min_value=1, max_value=MAX_INTEGER, help_text=gettext_lazy("Player id")
+    )
     player = serializers.IntegerField(
         required=False,
         min_value=1,
         max_value=MAX_INTEGER,
-        help_text="The other player (organisers); defaults to your own player",
+        help_text=gettext_lazy("The other player (organisers); defaults to your own player"),
     )
 
 
@@ -111,7 +117,7 @@ def _players(field: str, ids: list[int]) -> list[Player]:
     missing = [pk for pk in ids if pk not in found]
     if missing:
         raise serializers.ValidationError(
-            {field: [f"There is no player {', '.join(map(str, missing))}."]}
+            {field: [_("There is no player %(id)s.") % {"id": ", ".join(map(str, missing))}]}
         )
     return [found[pk] for pk in ids]
 
@@ -190,7 +196,7 @@ class TeamCreateSerializer(serializers.Serializer):
     roster = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_INTEGER),
         max_length=40,
-        help_text="Player ids, board 1 first; at least five",
+        help_text=gettext_lazy("Player ids, board 1 first; at least five"),
     )
 
 
@@ -198,7 +204,7 @@ class RosterSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_INTEGER),
         max_length=40,
-        help_text="Player ids, board 1 first",
+        help_text=gettext_lazy("Player ids, board 1 first"),
     )
     reason = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH
@@ -214,7 +220,9 @@ class OfficersSerializer(serializers.Serializer):
 
 
 class TeamEnterSerializer(serializers.Serializer):
-    team = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, help_text="Team id")
+    team = serializers.IntegerField(
+        min_value=1, max_value=MAX_INTEGER, help_text=gettext_lazy("Team id")
+    )
 
 
 class LineupDeadlineSerializer(serializers.Serializer):
@@ -258,7 +266,7 @@ def teams_api(request, pk: int):
     if request.method == "GET":
         return Response(TeamSerializer(selectors.teams_of(championship), many=True).data)
     if not can_manage(request.user, championship):
-        raise PermissionDenied("Only this championship's organisers may create teams.")
+        raise PermissionDenied(_("Only this championship's organisers may create teams."))
     data = TeamCreateSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data
@@ -290,7 +298,9 @@ def team_roster_api(request, pk: int):
     captain or deputy until the lineup deadline, organisers always."""
     team = _team(request, pk)
     if not (can_manage(request.user, team.championship) or leads_team(request.user, team)):
-        raise PermissionDenied("Only the team's captain or deputy, or an organiser, may do that.")
+        raise PermissionDenied(
+            _("Only the team's captain or deputy, or an organiser, may do that.")
+        )
     data = RosterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     team = services.team_roster_set(
@@ -309,7 +319,7 @@ def team_officers_api(request, pk: int):
     """Name the team's captain and deputy (organisers)."""
     team = _team(request, pk)
     if not can_manage(request.user, team.championship):
-        raise PermissionDenied("Only this championship's organisers may name the captain.")
+        raise PermissionDenied(_("Only this championship's organisers may name the captain."))
     data = OfficersSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     team = services.team_officers_set(
@@ -334,7 +344,9 @@ def team_enter_api(request, pk: int):
         pk=data.validated_data["team"], championship_id=event.championship_id
     ).first()
     if team is None:  # the same answer for a team of another (perhaps unseen) championship
-        raise serializers.ValidationError({"team": ["There is no such team in this championship."]})
+        raise serializers.ValidationError(
+            {"team": [_("There is no such team in this championship.")]}
+        )
     entry = services.team_enter(actor=request.user, event=event, team=team)
     return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -353,7 +365,7 @@ def match_boards_api(request, pk: int):
     )
     if match.entry_a is None or match.entry_b is None or match.entry_a.team_id is None:
         raise serializers.ValidationError(
-            {"match": ["This is not a team match with both teams known."]}
+            {"match": [_("This is not a team match with both teams known.")]}
         )
     boards = selectors.team_match_boards(match)
     return Response(
@@ -401,7 +413,7 @@ def round_lineup_deadline_api(request, pk: int):
         Round.objects.filter(event__in=visible).select_related("event__championship"), pk=pk
     )
     if not can_manage(request.user, round_.event.championship):
-        raise PermissionDenied("Only this championship's organisers may set deadlines.")
+        raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
     data = LineupDeadlineSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     round_ = services.round_lineup_deadline_set(

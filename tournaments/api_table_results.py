@@ -9,6 +9,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -43,10 +44,13 @@ class TableResultAnswerSerializer(TableAnswerSerializer):
     state = serializers.CharField()
     state_label = serializers.CharField()
     dispute_reason = serializers.CharField(
-        allow_null=True, help_text="For the table's players and the championship's staff"
+        allow_null=True,
+        help_text=gettext_lazy("For the table's players and the championship's staff"),
     )
     history = HistoryLineSerializer(
-        many=True, allow_null=True, help_text="For the table's players and the championship's staff"
+        many=True,
+        allow_null=True,
+        help_text=gettext_lazy("For the table's players and the championship's staff"),
     )
 
 
@@ -95,7 +99,7 @@ class TableReasonSerializer(serializers.Serializer):
 
 class TableRulingSerializer(TableReasonSerializer):
     score_a = serializers.IntegerField(
-        required=False, help_text="With score_b: the corrected sheet"
+        required=False, help_text=gettext_lazy("With score_b: the corrected sheet")
     )
     score_b = serializers.IntegerField(required=False)
     ending = serializers.CharField(required=False, max_length=10)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from players.models import AuditEntry
@@ -65,9 +66,9 @@ class EventSerializer(serializers.ModelSerializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     kind = serializers.CharField(read_only=True, help_text="single, pair or team")
-    name = serializers.CharField(read_only=True, help_text="The player's, pair's or team's name")
+    name = serializers.CharField(read_only=True, help_text=_("The player's, pair's or team's name"))
     player_name = serializers.CharField(
-        source="name", read_only=True, help_text="The same as `name` (kept for old clients)"
+        source="name", read_only=True, help_text=_("The same as `name` (kept for old clients)")
     )
     country = serializers.CharField(source="country_code", read_only=True, allow_null=True)
     players = serializers.SerializerMethodField()
@@ -106,7 +107,7 @@ class RegisterSerializer(serializers.Serializer):
         required=False,
         min_value=1,
         max_value=MAX_INTEGER,
-        help_text="Player id; defaults to your own player",
+        help_text=_("Player id; defaults to your own player"),
     )
 
 
@@ -115,7 +116,7 @@ class SeedSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=1, max_value=MAX_INTEGER),
         required=False,
         max_length=4096,
-        help_text="Entry ids, best first; omit to seed from ratings",
+        help_text=_("Entry ids, best first; omit to seed from ratings"),
     )
 
 
@@ -200,16 +201,16 @@ class RuleSerializer(serializers.Serializer):
         allow_null=True,
         min_value=1,
         max_value=MAX_INTEGER,
-        help_text="Winning entry id; null: void",
+        help_text=_("Winning entry id; null: void"),
     )
     reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class PenaltySerializer(serializers.Serializer):
     game = serializers.IntegerField(
-        min_value=1, max_value=1000, help_text="Match game number (1, 2, ...)"
+        min_value=1, max_value=1000, help_text=_("Match game number (1, 2, ...)")
     )
-    side = serializers.ChoiceField(choices=[0, 1], help_text="The side that ran over time")
+    side = serializers.ChoiceField(choices=[0, 1], help_text=_("The side that ran over time"))
 
 
 class RoundSerializer(serializers.ModelSerializer):

@@ -100,7 +100,8 @@ def has_words(text: str) -> bool:
 
 
 def _skeleton(source: str) -> str:
-    """The template with every translated text, comment, variable and tag replaced by a space, keeping the line breaks so the HTML parser's line numbers stay true."""
+    """The template with every translated text, comment, variable and tag replaced by a space,
+    keeping the line breaks so the HTML parser's line numbers stay true."""
     from django.template.base import Lexer, TokenType
 
     parts: list[str] = []
@@ -145,9 +146,9 @@ class _TemplateText(HTMLParser):
             if value and name in _READABLE_ATTRIBUTES:
                 self._check(value)
         # A <button>'s value is sent, not shown; an <input type="submit">'s value is its label.
-        if tag == "input" and attributes.get("type") in {"submit", "button", "reset"}:
-            if attributes.get("value"):
-                self._check(attributes["value"] or "")
+        shown_value = tag == "input" and attributes.get("type") in {"submit", "button", "reset"}
+        if shown_value and attributes.get("value"):
+            self._check(attributes["value"] or "")
         if tag in _NOT_PROSE_ELEMENTS and tag not in _VOID_ELEMENTS:
             self.not_prose.append(tag)
 
@@ -205,11 +206,11 @@ def _literal_texts(node: ast.AST | None) -> list[ast.AST]:
             if isinstance(part, ast.Constant) and isinstance(part.value, str)
         )
         return [node] if has_words(literal) else []
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
         return _literal_texts(node.left) + _literal_texts(node.right)
     if isinstance(node, ast.Dict):
         return [found for value in node.values for found in _literal_texts(value)]
-    if isinstance(node, (ast.List, ast.Tuple)):
+    if isinstance(node, ast.List | ast.Tuple):
         return [found for item in node.elts for found in _literal_texts(item)]
     if isinstance(node, ast.IfExp):
         return _literal_texts(node.body) + _literal_texts(node.orelse)
@@ -227,10 +228,10 @@ def _name(func: ast.AST) -> str:
 
 
 def _choice_labels(node: ast.AST) -> list[ast.AST]:
-    if isinstance(node, (ast.List, ast.Tuple)):
+    if isinstance(node, ast.List | ast.Tuple):
         found: list[ast.AST] = []
         for item in node.elts:
-            if isinstance(item, (ast.Tuple, ast.List)) and len(item.elts) == 2:
+            if isinstance(item, ast.Tuple | ast.List) and len(item.elts) == 2:
                 found += _literal_texts(item.elts[1])
         return found
     return []
@@ -264,9 +265,11 @@ class _PythonText(ast.NodeVisitor):
                 if isinstance(key, ast.Constant) and key.value == "detail":
                     self._flag(_literal_texts(value))
         for keyword, value in keywords.items():
-            if keyword in _READABLE_KEYWORDS:
-                self._flag(_literal_texts(value))
-            elif keyword == "error_messages" and isinstance(value, ast.Dict):
+            if (
+                keyword in _READABLE_KEYWORDS
+                or keyword == "error_messages"
+                and isinstance(value, ast.Dict)
+            ):
                 self._flag(_literal_texts(value))
             elif keyword == "choices":
                 self._flag(_choice_labels(value))
@@ -330,7 +333,7 @@ def catalogue_problems(locale_dir: Path | None = None) -> list[str]:
 
     locale_dir = locale_dir or BASE_DIR / "locale"
     problems: list[str] = []
-    for code, _name_ in settings.LANGUAGES:
+    for code, _language_name in settings.LANGUAGES:
         if code.startswith("en"):
             continue
         po_path = locale_dir / code / "LC_MESSAGES" / "django.po"

@@ -1,7 +1,8 @@
 """Finds text a person reads that is not marked for translation, and catalogues that are not done.
 
 Three checks, each run by `tests/i18n/test_catalogues.py` in `make test` and from the command line
-(`python -m tantrix_site.i18n_lint [--catalogues] [paths...]`):
+(`python -m tantrix_site.i18n_lint [--catalogues] [paths...]`); `--extract` (what `make messages`
+runs) brings every catalogue up to date with the sources and compiles it:
 
 - **Templates**: text between tags, and the attributes people read (`title`, `alt`,
   `placeholder`, `aria-label`, a button's `value`), outside `{% translate %}` /
@@ -329,13 +330,10 @@ def catalogue_problems(locale_dir: Path | None = None) -> list[str]:
     """What keeps a language from being complete: a missing catalogue, untranslated, fuzzy or
     obsolete entries, or a compiled catalogue that differs from its source."""
     import polib
-    from django.conf import settings
 
     locale_dir = locale_dir or BASE_DIR / "locale"
     problems: list[str] = []
-    for code, _language_name in settings.LANGUAGES:
-        if code.startswith("en"):
-            continue
+    for code in translated_languages():
         po_path = locale_dir / code / "LC_MESSAGES" / "django.po"
         mo_path = po_path.with_suffix(".mo")
         if not po_path.exists() or not mo_path.exists():
@@ -361,9 +359,49 @@ def catalogue_problems(locale_dir: Path | None = None) -> list[str]:
     return problems
 
 
+# One way to extract the catalogues, used by `make messages` and by the test that they are up to
+# date. "locale" is ignored so makemessages writes where LOCALE_PATHS says (it would otherwise pick
+# the ./locale it walks past), which lets the test extract into a temporary directory.
+MAKEMESSAGES_OPTIONS = {
+    "extensions": ["html", "txt", "py"],
+    "ignore_patterns": ["tests", "bench", "docs", "static", "locale"],
+    "add_location": "file",
+    "no_obsolete": True,
+    "verbosity": 0,
+}
+
+
+def translated_languages() -> list[str]:
+    from django.conf import settings
+
+    return [code for code, _language_name in settings.LANGUAGES if not code.startswith("en")]
+
+
+def extract(locale_dir: Path, languages: list[str]) -> None:
+    """Runs makemessages for `languages` into `locale_dir`, merging what is there already."""
+    import os
+
+    from django.core.management import call_command
+    from django.test.utils import override_settings
+
+    here = Path.cwd()
+    os.chdir(BASE_DIR)
+    try:
+        with override_settings(LOCALE_PATHS=[str(locale_dir)]):
+            call_command("makemessages", locale=languages, **MAKEMESSAGES_OPTIONS)
+    finally:
+        os.chdir(here)
+
+
+def msgids(po_path: Path) -> set[tuple[str | None, str]]:
+    import polib
+
+    return {(e.msgctxt, e.msgid) for e in polib.pofile(str(po_path)) if not e.obsolete}
+
+
 def main(argv: list[str]) -> int:
     check_catalogues = "--catalogues" in argv
-    if check_catalogues:
+    if check_catalogues or "--extract" in argv:
         import os
 
         import django
@@ -372,6 +410,12 @@ def main(argv: list[str]) -> int:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tantrix_site.settings")
         os.environ.setdefault("DEBUG", "1")
         django.setup()
+    if "--extract" in argv:
+        from django.core.management import call_command
+
+        extract(BASE_DIR / "locale", translated_languages())
+        call_command("compilemessages", locale=translated_languages(), verbosity=0)
+        return 0
     paths = [Path(arg) for arg in argv if not arg.startswith("--")]
     problems = [str(found) for found in unmarked(paths)]
     if check_catalogues:

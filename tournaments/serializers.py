@@ -65,7 +65,11 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    kind = serializers.CharField(read_only=True, help_text="single, pair or team")
+    kind = serializers.CharField(
+        read_only=True,
+        # Translators: single, pair and team are the codes the API answers: keep them as they are.
+        help_text=_("single, pair or team"),
+    )
     name = serializers.CharField(read_only=True, help_text=_("The player's, pair's or team's name"))
     player_name = serializers.CharField(
         source="name", read_only=True, help_text=_("The same as `name` (kept for old clients)")

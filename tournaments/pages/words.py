@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formats.labels import knockout_round_names, waiting_slot
@@ -26,7 +26,7 @@ REASONS: Mapping[str, str] = {
     "decided_in_extra_games": _("Decided in extra games"),
     "decided_at_extra_cap": _("Decided on tournament points after the last extra game"),
     "level_needs_ruling": _("Level on tournament points: an organiser must rule"),
-    "bye": _("Bye"),
+    "bye": pgettext_lazy("no opponent", "Bye"),
     "opponent_out": _("Walkover: the opponent is out"),
     "both_out": _("Both sides are out"),
     "withdrawal": _("Walkover: the opponent withdrew"),
@@ -54,9 +54,9 @@ def reason_words(reason: str) -> str:
 def match_status_words(match: Match) -> str:
     """A short state for a bracket or a list: a bye is a bye, not a walkover."""
     if match.is_bye:
-        return str(_("Bye"))
+        return pgettext("no opponent", "Bye")
     if match.status == MatchStatus.WALKOVER:
-        return str(_("Walkover"))
+        return gettext("Walkover")
     return match.get_status_display()
 
 
@@ -69,7 +69,7 @@ def round_title(match: Match, rounds_total: int) -> str:
             "group": match.group,
             "round": match.round.number,
         }
-    return gettext("Round %(round)s") % {"round": match.round.number}
+    return gettext("Round %(number)s") % {"number": match.round.number}
 
 
 def side_name(
@@ -80,12 +80,12 @@ def side_name(
     if entry is not None:
         return entry.name
     if match.is_bye:
-        return str(_("bye"))
+        return pgettext("no opponent", "bye")
     feeder = feeders.get((match.pk, side))
     if feeder is None or not rounds:
-        return str(_("to be decided"))
+        return gettext("to be decided")
     if feeder.is_final and feeder.winner_id is None:
-        return str(_("nobody (both out)"))
+        return gettext("nobody (both out)")
     return waiting_slot(feeder.round.number, rounds, feeder.bracket_index or 0)
 
 

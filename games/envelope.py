@@ -17,7 +17,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine import jsonio
@@ -31,6 +33,27 @@ PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
 
 # Clocks disagree; a day covers every time zone mistake without letting a record jump ahead.
 PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
+
+# The language of the refusal stored with a record: a stored text is never in the language of
+# whoever happened to submit it (docs/translations.md); the answer itself is translated.
+STORED_LANGUAGE = "en"
+
+# A refusal's message: a lazily translated text, or one already translated (an extension's).
+Message = str | Promise
+
+
+def _message(template: Promise, **params: Any) -> Promise:
+    """`template % params`, translated only when read: the same refusal answers the submitter
+    in their language and is stored in English."""
+    return lazy(lambda: str(template) % params, str)()
+
+
+def _error_messages(exc: ValidationError) -> list[Message]:
+    """An extension's messages, kept lazy when the extension marked them with gettext_lazy."""
+    return [
+        _message(error.message, **(error.params or {})) if error.params else error.message
+        for error in exc.error_list
+    ]
 
 
 class RefusalCode(StrEnum):
@@ -55,19 +78,27 @@ class Refusal:
     """
 
     code: RefusalCode | str
-    errors: dict[str, list[str]]
+    errors: dict[str, list[Message]]
     forbidden: bool = False
 
     @property
     def message(self) -> str:
-        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in self.errors.items())
+        """The messages in one line, in English: what the record stores."""
+        with translation.override(STORED_LANGUAGE):
+            return "; ".join(
+                f"{field}: {' '.join(str(m) for m in msgs)}" for field, msgs in self.errors.items()
+            )
+
+    def answer_errors(self) -> dict[str, list[str]]:
+        """The messages per field in the active language, as the submitter is answered."""
+        return {field: [str(m) for m in msgs] for field, msgs in self.errors.items()}
 
 
 class Refused(Exception):
     """Raised by the envelope checks; carries the `Refusal`, and the seated players' ids when
     they were resolved before the refusal (the record still names them: they may see it)."""
 
-    def __init__(self, code: RefusalCode, errors: dict[str, list[str]], *, forbidden=False):
+    def __init__(self, code: RefusalCode, errors: dict[str, list[Message]], *, forbidden=False):
         super().__init__(code)
         self.refusal = Refusal(code, errors, forbidden)
         self.seat_player_ids: list[int] = []
@@ -129,13 +160,19 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.TOO_LARGE,
             {
                 "record": [
-                    f"The record is {received.size:,} bytes; the limit is {limit:,} bytes. "
-                    f"Only its first {limit:,} bytes are kept."
+                    _message(
+                        _(
+                            "The record is %(size)s bytes; the limit is %(limit)s bytes. "
+                            "Only its first %(limit)s bytes are kept."
+                        ),
+                        size=f"{received.size:,}",
+                        limit=f"{limit:,}",
+                    )
                 ]
             },
         )
     if not received.head.strip():
-        raise Refused(RefusalCode.MALFORMED, {"record": ["The record is empty."]})
+        raise Refused(RefusalCode.MALFORMED, {"record": [_("The record is empty.")]})
     try:
         # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
         # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
@@ -146,7 +183,9 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.MALFORMED, {"record": [message[0].upper() + message[1:] + "."]}
         ) from None
     if not isinstance(document, dict):
-        raise Refused(RefusalCode.MALFORMED, {"record": ["A game record must be a JSON object."]})
+        raise Refused(
+            RefusalCode.MALFORMED, {"record": [_("A game record must be a JSON object.")]}
+        )
     _check_played_at(document)
     return document
 
@@ -161,7 +200,7 @@ def _check_played_at(document: dict) -> None:
     if played_at > latest:
         raise Refused(
             RefusalCode.MALFORMED,
-            {"played_at": ["The game cannot have been played in the future."]},
+            {"played_at": [_("The game cannot have been played in the future.")]},
         )
 
 
@@ -182,8 +221,13 @@ def _check_played_at_age(document: dict, actor: User, *, vouched: bool) -> None:
         RefusalCode.MALFORMED,
         {
             "played_at": [
-                f"The game was played more than {days} days ago; only an organiser or "
-                "controller may enter so old a game, for their event."
+                _message(
+                    _(
+                        "The game was played more than %(days)s days ago; only an organiser or "
+                        "controller may enter so old a game, for their event."
+                    ),
+                    days=days,
+                )
             ]
         },
     )
@@ -226,7 +270,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
         if check_participant and not may_submit_any_game(actor):
             raise Refused(
                 RefusalCode.MALFORMED,
-                {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
+                {"players": [_("Expected a list of 2 to 4 seats, each with a player 'name'.")]},
             )
         return []
     found = players_by_names([name for name in names if _may_be_player_name(name)])
@@ -236,8 +280,13 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
             RefusalCode.UNKNOWN_PLAYER,
             {
                 "players": [
-                    f"No registered player is named {jsonio.describe(name)}: names must match a "
-                    "player's display name (case does not matter)."
+                    _message(
+                        _(
+                            "No registered player is named %(name)s: names must match a "
+                            "player's display name (case does not matter)."
+                        ),
+                        name=jsonio.describe(name),
+                    )
                     for name in unknown
                 ]
             },
@@ -245,7 +294,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
     seated = [found[name.lower()] for name in names]
     if len({p.pk for p in seated}) != len(seated):
         raise Refused(
-            RefusalCode.DUPLICATE_PLAYER, {"players": ["The same player cannot take two seats."]}
+            RefusalCode.DUPLICATE_PLAYER, {"players": [_("The same player cannot take two seats.")]}
         )
     return seated
 
@@ -257,7 +306,7 @@ def _check_participant(actor: User, seated: list, *, vouched: bool) -> None:
     if own is None or own.pk not in {p.pk for p in seated}:
         raise Refused(
             RefusalCode.NOT_PARTICIPANT,
-            {"detail": ["You may submit only games you played in."]},
+            {"detail": [_("You may submit only games you played in.")]},
             forbidden=True,
         )
 
@@ -274,14 +323,14 @@ def _validate_extensions(
             continue
         extension = known.get(name)
         if extension is None:
-            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: ["This field is not accepted."]})
+            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: [_("This field is not accepted.")]})
         try:
             stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
         except ValidationError as exc:
-            raise Refused(RefusalCode.REJECTED, {name: exc.messages}) from None
+            raise Refused(RefusalCode.REJECTED, {name: _error_messages(exc)}) from None
         except PermissionDenied as exc:
             raise Refused(
-                RefusalCode.REJECTED, {name: [str(exc) or "Not allowed."]}, forbidden=True
+                RefusalCode.REJECTED, {name: [str(exc) or _("Not allowed.")]}, forbidden=True
             ) from None
         vouched = vouched or extension.vouches_for_submitter
     return stored, vouched

@@ -168,7 +168,7 @@ def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> Reporte
     reported.state = ResultState.DISPUTED
     reported.save(update_fields=["state", "updated"])
     _audit(actor, reported, AuditAction.REPORT_REOPEN, reason, None)
-    transaction.on_commit(lambda: tell_rulers(reported.pk, _("A ruled game result was reopened.")))
+    transaction.on_commit(lambda: tell_rulers(reported.pk, "reopened"))
     return reported
 
 

@@ -415,4 +415,4 @@ def dispute_version(version: GameReport, other: GameReport | None, actor: User, 
     reported = version.reported_game
     reported.state = ResultState.DISPUTED
     reported.save(update_fields=["state", "updated"])
-    transaction.on_commit(lambda: tell_rulers(reported.pk, _("A game result is disputed.")))
+    transaction.on_commit(lambda: tell_rulers(reported.pk, "disputed"))

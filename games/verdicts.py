@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import errors as E
@@ -90,7 +91,12 @@ def rule_text(code: str) -> str:
 
 
 def error_text(message: str) -> str:
-    """A stored error message without envelope field names, each sentence with a capital."""
+    """A stored error message without envelope field names, each sentence with a capital.
+
+    A refusal is stored in English (games/envelope.py); a part that is one of its fixed
+    sentences ("The record is empty.") is read in the reader's language. The others (with a
+    number or a name in them, or the engine's own) stay as stored.
+    """
     parts = []
     for part in message.strip().split("; "):
         for field in _ENVELOPE_FIELDS:
@@ -98,6 +104,7 @@ def error_text(message: str) -> str:
                 part = part[len(field) + 2 :]
                 break
         if part:
+            part = gettext(part)
             parts.append(part[:1].upper() + part[1:])
     return " ".join(part if part.endswith(".") else part + "." for part in parts)
 

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone, translation
 from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
@@ -42,10 +43,47 @@ STORED_LANGUAGE = "en"
 Message = str | Promise
 
 
-def _message(template: Promise, **params: Any) -> Promise:
+# The refusals with a number or a name in them. Their English templates are kept here (not
+# only in gettext_lazy calls) so a stored refusal can be read back in another language
+# (games.verdicts.error_text).
+TOO_LARGE_TEXT = gettext_noop(
+    "The record is %(size)s bytes; the limit is %(limit)s bytes. "
+    "Only its first %(limit)s bytes are kept."
+)
+TOO_OLD_TEXT = gettext_noop(
+    "The game was played more than %(days)s days ago; only an organiser or "
+    "controller may enter so old a game, for their event."
+)
+UNKNOWN_PLAYER_TEXT = gettext_noop(
+    "No registered player is named %(name)s: names must match a "
+    "player's display name (case does not matter)."
+)
+# The fixed ones, read back the same way.
+EMPTY_TEXT = gettext_noop("The record is empty.")
+NOT_OBJECT_TEXT = gettext_noop("A game record must be a JSON object.")
+FUTURE_TEXT = gettext_noop("The game cannot have been played in the future.")
+NO_SEATS_TEXT = gettext_noop("Expected a list of 2 to 4 seats, each with a player 'name'.")
+SAME_PLAYER_TEXT = gettext_noop("The same player cannot take two seats.")
+NOT_PARTICIPANT_TEXT = gettext_noop("You may submit only games you played in.")
+NOT_ACCEPTED_TEXT = gettext_noop("This field is not accepted.")
+NOT_ALLOWED_TEXT = gettext_noop("Not allowed.")
+FIXED_TEXTS = (
+    EMPTY_TEXT,
+    NOT_OBJECT_TEXT,
+    FUTURE_TEXT,
+    NO_SEATS_TEXT,
+    SAME_PLAYER_TEXT,
+    NOT_PARTICIPANT_TEXT,
+    NOT_ACCEPTED_TEXT,
+    NOT_ALLOWED_TEXT,
+)
+STORED_TEXTS = (*FIXED_TEXTS, TOO_LARGE_TEXT, TOO_OLD_TEXT, UNKNOWN_PLAYER_TEXT)
+
+
+def _message(template: str | Promise, **params: Any) -> Promise:
     """`template % params`, translated only when read: the same refusal answers the submitter
     in their language and is stored in English."""
-    return lazy(lambda: str(template) % params, str)()
+    return lazy(lambda: gettext(str(template)) % params, str)()
 
 
 def _error_messages(exc: ValidationError) -> list[Message]:
@@ -161,10 +199,7 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             {
                 "record": [
                     _message(
-                        _(
-                            "The record is %(size)s bytes; the limit is %(limit)s bytes. "
-                            "Only its first %(limit)s bytes are kept."
-                        ),
+                        TOO_LARGE_TEXT,
                         size=f"{received.size:,}",
                         limit=f"{limit:,}",
                     )
@@ -172,7 +207,7 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             },
         )
     if not received.head.strip():
-        raise Refused(RefusalCode.MALFORMED, {"record": [_("The record is empty.")]})
+        raise Refused(RefusalCode.MALFORMED, {"record": [_(EMPTY_TEXT)]})
     try:
         # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
         # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
@@ -183,9 +218,7 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.MALFORMED, {"record": [message[0].upper() + message[1:] + "."]}
         ) from None
     if not isinstance(document, dict):
-        raise Refused(
-            RefusalCode.MALFORMED, {"record": [_("A game record must be a JSON object.")]}
-        )
+        raise Refused(RefusalCode.MALFORMED, {"record": [_(NOT_OBJECT_TEXT)]})
     _check_played_at(document)
     return document
 
@@ -200,7 +233,7 @@ def _check_played_at(document: dict) -> None:
     if played_at > latest:
         raise Refused(
             RefusalCode.MALFORMED,
-            {"played_at": [_("The game cannot have been played in the future.")]},
+            {"played_at": [_(FUTURE_TEXT)]},
         )
 
 
@@ -222,10 +255,7 @@ def _check_played_at_age(document: dict, actor: User, *, vouched: bool) -> None:
         {
             "played_at": [
                 _message(
-                    _(
-                        "The game was played more than %(days)s days ago; only an organiser or "
-                        "controller may enter so old a game, for their event."
-                    ),
+                    TOO_OLD_TEXT,
                     days=days,
                 )
             ]
@@ -270,7 +300,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
         if check_participant and not may_submit_any_game(actor):
             raise Refused(
                 RefusalCode.MALFORMED,
-                {"players": [_("Expected a list of 2 to 4 seats, each with a player 'name'.")]},
+                {"players": [_(NO_SEATS_TEXT)]},
             )
         return []
     found = players_by_names([name for name in names if _may_be_player_name(name)])
@@ -281,10 +311,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
             {
                 "players": [
                     _message(
-                        _(
-                            "No registered player is named %(name)s: names must match a "
-                            "player's display name (case does not matter)."
-                        ),
+                        UNKNOWN_PLAYER_TEXT,
                         name=jsonio.describe(name),
                     )
                     for name in unknown
@@ -293,9 +320,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
         )
     seated = [found[name.lower()] for name in names]
     if len({p.pk for p in seated}) != len(seated):
-        raise Refused(
-            RefusalCode.DUPLICATE_PLAYER, {"players": [_("The same player cannot take two seats.")]}
-        )
+        raise Refused(RefusalCode.DUPLICATE_PLAYER, {"players": [_(SAME_PLAYER_TEXT)]})
     return seated
 
 
@@ -306,7 +331,7 @@ def _check_participant(actor: User, seated: list, *, vouched: bool) -> None:
     if own is None or own.pk not in {p.pk for p in seated}:
         raise Refused(
             RefusalCode.NOT_PARTICIPANT,
-            {"detail": [_("You may submit only games you played in.")]},
+            {"detail": [_(NOT_PARTICIPANT_TEXT)]},
             forbidden=True,
         )
 
@@ -323,14 +348,14 @@ def _validate_extensions(
             continue
         extension = known.get(name)
         if extension is None:
-            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: [_("This field is not accepted.")]})
+            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: [_(NOT_ACCEPTED_TEXT)]})
         try:
             stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
         except ValidationError as exc:
             raise Refused(RefusalCode.REJECTED, {name: _error_messages(exc)}) from None
         except PermissionDenied as exc:
             raise Refused(
-                RefusalCode.REJECTED, {name: [str(exc) or _("Not allowed.")]}, forbidden=True
+                RefusalCode.REJECTED, {name: [str(exc) or _(NOT_ALLOWED_TEXT)]}, forbidden=True
             ) from None
         vouched = vouched or extension.vouches_for_submitter
     return stored, vouched

@@ -13,15 +13,17 @@ code, the placement number, the seat, and the tile, cell and rotation the record
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import errors as E
 from games.engine import jsonio
+from games.envelope import STORED_TEXTS
+from games.stored_texts import stored_text
 
 CODE_LABELS = {
     E.MALFORMED: _("The record cannot be read"),
@@ -78,6 +80,7 @@ RULE_TEXTS = {
 # A refused submission's stored message joins its fields' messages as "record: ...; match: ...";
 # a person reading the page wants the sentences, not the envelope's field names in front of them.
 # (The engine's own paths, such as "placements[3].tile: ...", name a place in the record and stay.)
+_FIELD_NAME = re.compile(r"^[a-z_]+: ")
 _ENVELOPE_FIELDS = ("detail", "record", "match", "body", "non_field_errors", "submission")
 
 
@@ -90,21 +93,29 @@ def rule_text(code: str) -> str:
     return str(text) if text else ""
 
 
+def _without_field(part: str) -> str:
+    for field in _ENVELOPE_FIELDS:
+        if part.startswith(field + ": "):
+            return part[len(field) + 2 :]
+    return part
+
+
 def error_text(message: str) -> str:
     """A stored error message without envelope field names, each sentence with a capital.
 
-    A refusal is stored in English (games/envelope.py); a part that is one of its fixed
-    sentences ("The record is empty.") is read in the reader's language. The others (with a
-    number or a name in them, or the engine's own) stay as stored.
+    A refusal is stored in English (games/envelope.py); one of its sentences is read in the
+    reader's language, whole (some hold a "; " of their own). The engine's own sentences, and
+    everything for an English reader, read as stored.
     """
+    # Any field's name goes here (players, played_at): a translated page shows no codes.
+    whole = _FIELD_NAME.sub("", message.strip(), count=1)
+    translated = stored_text(whole, STORED_TEXTS)
+    if translated != whole:
+        return translated
     parts = []
     for part in message.strip().split("; "):
-        for field in _ENVELOPE_FIELDS:
-            if part.startswith(field + ": "):
-                part = part[len(field) + 2 :]
-                break
+        part = stored_text(_without_field(part), STORED_TEXTS)
         if part:
-            part = gettext(part)
             parts.append(part[:1].upper() + part[1:])
     return " ".join(part if part.endswith(".") else part + "." for part in parts)
 

@@ -8,20 +8,16 @@ API shows it; what a person typed is shown as typed.
 
 from __future__ import annotations
 
-import re
+from django.utils.translation import gettext_noop
 
-from django.utils.translation import gettext, gettext_noop
+from games.stored_texts import stored_text
 
 NO_RATING = gettext_noop("No rating counts this game: it stands as reported.")
 SAME_REPORT = gettext_noop("Confirmed by the same report.")
 REPORTS_DIFFER = gettext_noop("The two reports of this game differ.")
 AUTO_CONFIRMED = gettext_noop("Nobody answered within %(hours)s hours: confirmed automatically.")
 
-_PLAIN = frozenset({NO_RATING, SAME_REPORT, REPORTS_DIFFER})
-# The one note with a number in it, recognised by its English wording.
-_AUTO_CONFIRMED = re.compile(
-    re.escape(AUTO_CONFIRMED).replace(re.escape("%(hours)s"), r"(?P<hours>[0-9.]+)")
-)
+_NOTES = (NO_RATING, SAME_REPORT, REPORTS_DIFFER, AUTO_CONFIRMED)
 
 
 def auto_confirmed(hours: float) -> str:
@@ -31,9 +27,4 @@ def auto_confirmed(hours: float) -> str:
 
 def note_text(note: str) -> str:
     """A stored note in the reader's language when the site wrote it; as typed otherwise."""
-    if note in _PLAIN:
-        return gettext(note)
-    found = _AUTO_CONFIRMED.fullmatch(note)
-    if found:
-        return gettext(AUTO_CONFIRMED) % {"hours": found["hours"]}
-    return note
+    return stored_text(note, _NOTES)

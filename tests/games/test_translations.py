@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.functional import lazy
 
-from games import verdicts
+from games import envelope, stored_texts, verdicts
 from games.envelope import Refusal
 from games.models import GameRecord
 from games.replays import replay_view
@@ -114,3 +114,52 @@ def test_site_notes_are_stored_in_english_and_typed_notes_shown_as_typed():
         )
         assert notes.note_text(notes.SAME_REPORT) == "Confirmed by the same report."
         assert notes.note_text("They played on after time") == "They played on after time"
+
+
+def pretend_catalogue(monkeypatch):
+    """A catalogue for the test: every known sentence comes back marked, placeholders kept."""
+    monkeypatch.setattr(stored_texts, "gettext", lambda text: "«" + text + "»")
+
+
+def test_a_stored_refusal_is_read_back_in_the_readers_language(monkeypatch):
+    pretend_catalogue(monkeypatch)
+    too_large = Refusal(
+        "TOO_LARGE",
+        {"record": [envelope._message(envelope.TOO_LARGE_TEXT, size="3,000", limit="2,048")]},
+    ).message
+    assert too_large == (
+        "record: The record is 3,000 bytes; the limit is 2,048 bytes. "
+        "Only its first 2,048 bytes are kept."
+    )
+    assert verdicts.error_text(too_large) == (
+        "«The record is 3,000 bytes; the limit is 2,048 bytes. "
+        "Only its first 2,048 bytes are kept.»"
+    )
+    assert verdicts.error_text("players: The same player cannot take two seats.") == (
+        "«The same player cannot take two seats.»"
+    )
+    # Two unknown players are two sentences, not one with a long name: left as stored.
+    two = Refusal(
+        "UNKNOWN_PLAYER",
+        {
+            "players": [
+                envelope._message(envelope.UNKNOWN_PLAYER_TEXT, name='"Ann"'),
+                envelope._message(envelope.UNKNOWN_PLAYER_TEXT, name='"Bob"'),
+            ]
+        },
+    ).message
+    assert "«" not in verdicts.error_text(two)
+    # The engine's own sentences are not the site's: as stored.
+    assert verdicts.error_text("placements[3].tile: expected 1..56") == (
+        "Placements[3].tile: expected 1..56."
+    )
+
+
+def test_a_typed_note_is_never_taken_for_a_site_note(monkeypatch):
+    pretend_catalogue(monkeypatch)
+    assert notes.note_text(notes.auto_confirmed(48)) == (
+        "«Nobody answered within 48 hours: confirmed automatically.»"
+    )
+    assert notes.note_text("Nobody answered within a day, sadly.") == (
+        "Nobody answered within a day, sadly."
+    )

@@ -50,6 +50,7 @@ class RecordSerializer(serializers.ModelSerializer):
             "message": verdicts.record_placement_sentence(
                 record.body_bytes, verdicts.record_error_dict(record)
             )
+            or verdicts.refusal_sentence(record.error_message)
             or record.error_message,
         }
 

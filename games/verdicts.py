@@ -100,6 +100,15 @@ def _without_field(part: str) -> str:
     return part
 
 
+def refusal_sentence(message: str) -> str | None:
+    """A stored refusal in the reader's language; None when there is nothing to translate (an
+    English reader, or a sentence that is not one of the site's refusals)."""
+    # Any field's name goes here (players, played_at): a translated page shows no codes.
+    whole = _FIELD_NAME.sub("", message.strip(), count=1)
+    translated = stored_text(whole, STORED_TEXTS)
+    return translated if translated != whole else None
+
+
 def error_text(message: str) -> str:
     """A stored error message without envelope field names, each sentence with a capital.
 
@@ -107,10 +116,8 @@ def error_text(message: str) -> str:
     reader's language, whole (some hold a "; " of their own). The engine's own sentences, and
     everything for an English reader, read as stored.
     """
-    # Any field's name goes here (players, played_at): a translated page shows no codes.
-    whole = _FIELD_NAME.sub("", message.strip(), count=1)
-    translated = stored_text(whole, STORED_TEXTS)
-    if translated != whole:
+    translated = refusal_sentence(message)
+    if translated is not None:
         return translated
     parts = []
     for part in message.strip().split("; "):

@@ -2,7 +2,7 @@
 
 The engine's codes (`COLOUR_MISMATCH`, ...) are for programs; pages show `code_label` (a short
 name of the rule) and `rule_text` (the rule itself), then a sentence about the placement that
-names the tile and the cell (`error_sentence`).
+names the tile and the cell (`placement_sentence`, else the stored one via `error_text`).
 
 The engine writes that sentence in English and the verdict stores it; the engine stays free of
 Django, so it cannot speak the reader's language. An English reader keeps reading the engine's

@@ -10,12 +10,17 @@ from django.utils.functional import lazy
 
 from games import envelope, stored_texts, verdicts
 from games.envelope import Refusal
-from games.models import GameRecord
+from games.models import Game, GameRecord
 from games.replays import replay_view
 from games.reports import notes
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
-from tests.games.helpers import as_body, colour_mismatch_record
+from tests.games.helpers import (
+    as_body,
+    colour_mismatch_record,
+    confirm_open_reports,
+    selfplay_record,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +168,37 @@ def test_a_typed_note_is_never_taken_for_a_site_note(monkeypatch):
     assert notes.note_text("Nobody answered within a day, sadly.") == (
         "Nobody answered within a day, sadly."
     )
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_games_pages_render_in_every_language(language, django_capture_on_commit_callbacks):
+    ingrid = PlayerFactory(display_name="Ingrid", with_user=True)
+    PlayerFactory(display_name="Tomas", with_user=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(ingrid.user).generic(
+            "POST",
+            "/api/games/records/",
+            as_body(selfplay_record(7, ["Ingrid", "Tomas"])),
+            content_type="application/json",
+        )
+    record = GameRecord.objects.get(pk=response.data["id"])
+    reported_id = record.report.reported_game_id
+    confirm_open_reports()
+    game = Game.objects.get(record=record)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(ingrid.user)
+    for url in (
+        f"/games/{game.pk}/",
+        "/games/",
+        f"/games/records/{record.pk}/",
+        "/games/records/",
+        "/games/submit/",
+        f"/games/reports/{reported_id}/",
+        "/games/reports/",
+        "/games/score-sheet/",
+    ):
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert page["Content-Language"].startswith(language), url
+    title = client.get(f"/games/reports/{reported_id}/").content.decode()
+    assert "Game result: Ingrid v Tomas" in title

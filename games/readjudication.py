@@ -28,7 +28,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import engine, verdicts
 from games.models import GameRecord, ReadjudicationRun, RecordStatus, VerdictReview
@@ -44,6 +44,16 @@ CHANGE_LABELS: dict[str, Promise] = {
     "replay": gettext_lazy("Turns or endgame"),
     "lines": gettext_lazy("Lines and loops"),
     "error": gettext_lazy("Rule broken"),
+}
+
+# How a verdict says the game ended, in `describe`. In English the engine's own words (the
+# command's report has always printed them); other languages translate them.
+END_WORDS: dict[str, Promise] = {
+    "completed": pgettext_lazy("how a game ended", "completed"),
+    "deadlock": pgettext_lazy("how a game ended", "deadlock"),
+    "resigned": pgettext_lazy("how a game ended", "resigned"),
+    # Translators: the game was lost on time.
+    "time": pgettext_lazy("how a game ended", "time"),
 }
 
 
@@ -264,17 +274,14 @@ def describe(verdict: dict | None) -> str:
     if verdict.get("valid"):
         scores = " – ".join(str(score) for score in verdict.get("scores", []))
         winner = verdict.get("winner")
-        # The end stays a code ("completed", "deadlock"): the command's report and the review
-        # pages show what the engine wrote.
+        end = verdict.get("end", "")
+        end = str(END_WORDS.get(end, end))
         if winner is None:
-            return _("valid, %(scores)s, a draw (%(end)s)") % {
-                "scores": scores,
-                "end": verdict.get("end", ""),
-            }
+            return _("valid, %(scores)s, a draw (%(end)s)") % {"scores": scores, "end": end}
         return _("valid, %(scores)s, seat %(seat)s wins (%(end)s)") % {
             "scores": scores,
             "seat": winner,
-            "end": verdict.get("end", ""),
+            "end": end,
         }
     error = verdict.get("error") or {}
     rule = verdicts.code_label(error.get("code", ""))

@@ -202,3 +202,33 @@ def test_the_games_pages_render_in_every_language(language, django_capture_on_co
         assert page["Content-Language"].startswith(language), url
     title = client.get(f"/games/reports/{reported_id}/").content.decode()
     assert "Game result: Ingrid v Tomas" in title
+
+
+def test_a_report_notice_is_written_in_its_readers_language(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    from games.reports import notify
+
+    told = []
+    monkeypatch.setattr(
+        notify,
+        "notice_send",
+        lambda *, user, text, url: told.append((user.username, translation.get_language(), text)),
+    )
+    ingrid = PlayerFactory(display_name="Ingrid", with_user=True)
+    tomas = PlayerFactory(display_name="Tomas", with_user=True, language="ru")
+    with django_capture_on_commit_callbacks(execute=True):
+        client_for(ingrid.user).generic(
+            "POST",
+            "/api/games/records/",
+            as_body(selfplay_record(7, ["Ingrid", "Tomas"])),
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    assert told == [
+        (
+            tomas.user.username,
+            "ru",
+            "Ingrid reported the game Ingrid v Tomas. Please confirm or dispute it.",
+        )
+    ]

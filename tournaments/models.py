@@ -12,6 +12,7 @@ from django_countries.fields import CountryField
 from games.models import Game
 from players.audit_registry import register_audit_actions
 from players.models import Player
+from tournaments.format_words import round_name_text
 
 
 class Category(models.TextChoices):
@@ -422,6 +423,12 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
+        """The name in the reader's language."""
+        return round_name_text(self.english_name)
+
+    @property
+    def english_name(self) -> str:
+        """The name as the draw stored it, in English: what the audit trail keeps."""
         return self.name or f"Round {self.number}"
 
 

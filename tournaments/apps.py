@@ -23,7 +23,7 @@ class TournamentsConfig(AppConfig):
             SubmissionExtension(
                 name="match",
                 validate=services.validate_match_submission,
-                help_text="The tournament match this game was played for.",
+                help_text=_("The tournament match this game was played for."),
                 vouches_for_submitter=True,
             )
         )

@@ -8,7 +8,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tantrix
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
 
-.PHONY: run test test-fast bench fuzz load lint serve worker beat migrate install install-dev browser clean
+.PHONY: run test test-fast bench fuzz load lint messages serve worker beat migrate install install-dev browser clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ fuzz: $(VENV)/.dev-installed
 load: $(VENV)/.dev-installed
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/python -m bench.load $(LOAD_ARGS)
+
+## make messages: brings locale/<language>/LC_MESSAGES/django.po up to date with the marked strings
+## and compiles the .mo files (both are committed; needs gettext: apt-get install gettext).
+messages: $(VENV)/.dev-installed
+	$(BIN)/python -m tantrix_site.i18n_lint --extract
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

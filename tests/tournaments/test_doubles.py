@@ -417,3 +417,19 @@ def test_the_event_form_makes_doubles_and_team_events(client, organiser, champio
     assert event.team_boards == 4 and event.team_tiebreaks == ["board_1", "extra_games"]
     page = client.get(reverse("event-page", args=[event.pk])).content.decode()
     assert "Enter a team" in page and "4 boards" in page
+
+
+def test_the_championship_audit_names_a_pair_by_its_players(championship, organiser, client):
+    """A ruling's winner in the audit is an entry; a pair's entry has no player of its own, and
+    the audit page once crashed on it."""
+    event = doubles_event(organiser, championship)
+    enter_pairs(organiser, event, 4)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    match = Match.objects.filter(event=event).exclude(entry_a=None).exclude(entry_b=None).first()
+    services.match_rule(
+        actor=organiser, match=match, winner_entry_id=match.entry_a_id, reason="sheet"
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("championship-audit-log", args=[championship.pk]))
+    assert page.status_code == 200
+    assert match.entry_a.name.replace("&", "&amp;") in page.content.decode()

@@ -55,12 +55,17 @@ def _ids(entries: list[AuditEntry]) -> tuple[set[int], set[int], set[int]]:
     return matches, entry_ids, events
 
 
+SIDE_KINDS = ("player", "pair__player_a", "pair__player_b", "team")
+
+
 class _Names:
     def __init__(self, entries: list[AuditEntry]) -> None:
         match_ids, entry_ids, event_ids = _ids(entries)
         matches = list(
             Match.objects.filter(pk__in=match_ids).select_related(
-                "event", "round", "entry_a__player", "entry_b__player"
+                "event",
+                "round",
+                *(f"{side}__{kind}" for side in ("entry_a", "entry_b") for kind in SIDE_KINDS),
             )
         )
         event_ids_of_matches = {m.event_id for m in matches}
@@ -72,9 +77,9 @@ class _Names:
             rounds[event_id] = max(rounds.get(event_id, 0), number)
         self.matches = {m.pk: m for m in matches}
         self.rounds = rounds
+        # Entry.name: a doubles pair or a team has no player of its own.
         self.entries = {
-            e.pk: e.player.display_name
-            for e in Entry.objects.filter(pk__in=entry_ids).select_related("player")
+            e.pk: e.name for e in Entry.objects.filter(pk__in=entry_ids).select_related(*SIDE_KINDS)
         }
         self.events = {e.pk: e.name for e in Event.objects.filter(pk__in=event_ids)}
 

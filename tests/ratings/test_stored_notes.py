@@ -8,7 +8,9 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import escape
 
+from players.services.audit import audit
 from ratings import notes, services
 from ratings.models import RatingChange
 from tests.factories import PlayerFactory
@@ -50,3 +52,17 @@ def test_the_history_page_shows_a_written_note_in_the_readers_language(client, m
     assert LATE in client.get(url).content.decode()
     monkeypatch.setattr(notes, "gettext", lambda message: message.upper())
     assert LATE.upper() in client.get(url).content.decode()
+
+
+def test_the_audit_trail_shows_a_reason_the_ratings_wrote_in_the_readers_language(
+    admin_user, client, monkeypatch
+):
+    player = PlayerFactory()
+    for reason in (notes.RECORD_INVALID_NOTE, "checked with the organiser"):
+        audit(actor=None, action="review_flag", subject_player=player, reason=reason)
+    monkeypatch.setattr(notes, "gettext", lambda message: message.upper())
+    client.force_login(admin_user)
+    for url in (reverse("audit-log"), reverse("rating-audit")):
+        html = client.get(url).content.decode()
+        assert escape(notes.RECORD_INVALID_NOTE.upper()) in html, url
+        assert "checked with the organiser" in html, url

@@ -3,6 +3,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from players.forms import SignupForm
 from tantrix_site import docs_pages
@@ -28,6 +29,6 @@ def doc_page(request, slug: str):
     """A document of docs/ as a page (the record format, the rules); see docs_pages.py."""
     found = docs_pages.page(slug, lambda other: reverse("doc-page", args=[other]))
     if found is None:
-        raise Http404("No such document.")
+        raise Http404(_("No such document."))
     title, body = found
     return render(request, "doc_page.html", {"title": title, "body": mark_safe(body)})

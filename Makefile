@@ -34,10 +34,11 @@ browser:
 		fi; \
 	fi
 
-## make run: a zero-setup local site on SQLite with Celery eager, with demo data.
+## make run: a zero-setup local site on SQLite with Celery eager, with the living demo (about
+## half a minute to load the first time; nothing the next).
 run: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py seed_demo
+	DEBUG=1 $(BIN)/python manage.py load_demo
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 ## make test: the whole suite against PostgreSQL, Redis and real Celery worker processes.

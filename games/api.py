@@ -5,6 +5,8 @@ import datetime as dt
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -101,7 +103,7 @@ class RecordListCreateView(generics.ListAPIView):
         except RequestDataTooBig:
             # The form fields beside an upload went over DATA_UPLOAD_MAX_MEMORY_SIZE.
             return Response(
-                {"record": ["The form fields beside the record are too large."]},
+                {"record": [_("The form fields beside the record are too large.")]},
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         submission = services.record_submit(
@@ -141,15 +143,15 @@ class RecordDetailView(generics.RetrieveAPIView):
         )
         if not selectors.record_visible_to(self.request.user, record):
             raise PermissionDenied(
-                "Only the submitter, the players in this game and staff may see this record."
+                _("Only the submitter, the players in this game and staff may see this record.")
             )
         return record
 
 
 class GameFilter(BoundedFilterSet):
-    player = id_filter(help_text="Player id")
+    player = id_filter(help_text=gettext_lazy("Player id"))
     context = filters.ChoiceFilter(choices=GameContext.choices)
-    event = id_filter(help_text="Tournament event id")
+    event = id_filter(help_text=gettext_lazy("Tournament event id"))
     played_from = filters.DateFilter()
     played_to = filters.DateFilter()
 
@@ -204,4 +206,4 @@ class GameDetailView(generics.RetrieveAPIView):
         except Game.DoesNotExist:
             from django.http import Http404
 
-            raise Http404("No such game.") from None
+            raise Http404(_("No such game.")) from None

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine.replay import Replay
 from games.engine.tiles import TILE_DATA
@@ -92,6 +93,13 @@ def _viewbox(points: Sequence[tuple[float, float]]) -> str:
     return " ".join(f"{value:.1f}" for value in (left, top, width, height))
 
 
+def _tiles_label(count: int) -> str:
+    # The English text has always said "tiles" for any count; other languages need the forms.
+    return ngettext("Board with %(count)s tiles", "Board with %(count)s tiles", count) % {
+        "count": count
+    }
+
+
 def _empty_board() -> SafeString:
     return format_html(
         '<svg class="board" viewBox="-40 -40 80 80" role="img" aria-label="{}"></svg>',
@@ -120,7 +128,7 @@ def board_svg(placements: Iterable[dict], upto: int | None = None) -> SafeString
     return format_html(
         '<svg class="board" viewBox="{}" role="img" aria-label="{}">{}</svg>',
         _viewbox(points),
-        _("Board with %(count)s tiles") % {"count": len(placed)},
+        _tiles_label(len(placed)),
         mark_safe("".join(shapes)),
     )
 
@@ -147,9 +155,11 @@ def replay_svg(replay: Replay) -> SafeString:
         x, y = _centre(step.q - origin_q, step.r - origin_r)
         points.append((x, y))
         classes = "tile forced" if step.forced else "tile"
-        label = _("Placement %(number)s: tile %(tile)s") % {"number": number, "tile": step.tile}
         if step.forced:
-            label += " " + _("(forced)")
+            label = _("Placement %(number)s: tile %(tile)s (forced)")
+        else:
+            label = _("Placement %(number)s: tile %(tile)s")
+        label %= {"number": number, "tile": step.tile}
         shapes.append(
             format_html(
                 '<g class="{}" data-step="{}"><title>{}</title>{}</g>',
@@ -181,7 +191,7 @@ def replay_svg(replay: Replay) -> SafeString:
         'aria-label="{}">{}</svg>',
         at_end,
         _viewbox(points),
-        _("Board with %(count)s tiles") % {"count": len(steps)},
+        _tiles_label(len(steps)),
         mark_safe("".join(shapes)),
     )
 

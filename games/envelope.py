@@ -17,7 +17,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine import jsonio
@@ -31,6 +34,64 @@ PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
 
 # Clocks disagree; a day covers every time zone mistake without letting a record jump ahead.
 PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
+
+# The language of the refusal stored with a record: a stored text is never in the language of
+# whoever happened to submit it (docs/translations.md); the answer itself is translated.
+STORED_LANGUAGE = "en"
+
+# A refusal's message: a lazily translated text, or one already translated (an extension's).
+Message = str | Promise
+
+
+# The refusals with a number or a name in them. Their English templates are kept here (not
+# only in gettext_lazy calls) so a stored refusal can be read back in another language
+# (games.verdicts.error_text).
+TOO_LARGE_TEXT = gettext_noop(
+    "The record is %(size)s bytes; the limit is %(limit)s bytes. "
+    "Only its first %(limit)s bytes are kept."
+)
+TOO_OLD_TEXT = gettext_noop(
+    "The game was played more than %(days)s days ago; only an organiser or "
+    "controller may enter so old a game, for their event."
+)
+UNKNOWN_PLAYER_TEXT = gettext_noop(
+    "No registered player is named %(name)s: names must match a "
+    "player's display name (case does not matter)."
+)
+# The fixed ones, read back the same way.
+EMPTY_TEXT = gettext_noop("The record is empty.")
+NOT_OBJECT_TEXT = gettext_noop("A game record must be a JSON object.")
+FUTURE_TEXT = gettext_noop("The game cannot have been played in the future.")
+NO_SEATS_TEXT = gettext_noop("Expected a list of 2 to 4 seats, each with a player 'name'.")
+SAME_PLAYER_TEXT = gettext_noop("The same player cannot take two seats.")
+NOT_PARTICIPANT_TEXT = gettext_noop("You may submit only games you played in.")
+NOT_ACCEPTED_TEXT = gettext_noop("This field is not accepted.")
+NOT_ALLOWED_TEXT = gettext_noop("Not allowed.")
+FIXED_TEXTS = (
+    EMPTY_TEXT,
+    NOT_OBJECT_TEXT,
+    FUTURE_TEXT,
+    NO_SEATS_TEXT,
+    SAME_PLAYER_TEXT,
+    NOT_PARTICIPANT_TEXT,
+    NOT_ACCEPTED_TEXT,
+    NOT_ALLOWED_TEXT,
+)
+STORED_TEXTS = (*FIXED_TEXTS, TOO_LARGE_TEXT, TOO_OLD_TEXT, UNKNOWN_PLAYER_TEXT)
+
+
+def _message(template: str | Promise, **params: Any) -> Promise:
+    """`template % params`, translated only when read: the same refusal answers the submitter
+    in their language and is stored in English."""
+    return lazy(lambda: gettext(str(template)) % params, str)()
+
+
+def _error_messages(exc: ValidationError) -> list[Message]:
+    """An extension's messages, kept lazy when the extension marked them with gettext_lazy."""
+    return [
+        _message(error.message, **(error.params or {})) if error.params else error.message
+        for error in exc.error_list
+    ]
 
 
 class RefusalCode(StrEnum):
@@ -55,19 +116,27 @@ class Refusal:
     """
 
     code: RefusalCode | str
-    errors: dict[str, list[str]]
+    errors: dict[str, list[Message]]
     forbidden: bool = False
 
     @property
     def message(self) -> str:
-        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in self.errors.items())
+        """The messages in one line, in English: what the record stores."""
+        with translation.override(STORED_LANGUAGE):
+            return "; ".join(
+                f"{field}: {' '.join(str(m) for m in msgs)}" for field, msgs in self.errors.items()
+            )
+
+    def answer_errors(self) -> dict[str, list[str]]:
+        """The messages per field in the active language, as the submitter is answered."""
+        return {field: [str(m) for m in msgs] for field, msgs in self.errors.items()}
 
 
 class Refused(Exception):
     """Raised by the envelope checks; carries the `Refusal`, and the seated players' ids when
     they were resolved before the refusal (the record still names them: they may see it)."""
 
-    def __init__(self, code: RefusalCode, errors: dict[str, list[str]], *, forbidden=False):
+    def __init__(self, code: RefusalCode, errors: dict[str, list[Message]], *, forbidden=False):
         super().__init__(code)
         self.refusal = Refusal(code, errors, forbidden)
         self.seat_player_ids: list[int] = []
@@ -129,13 +198,16 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.TOO_LARGE,
             {
                 "record": [
-                    f"The record is {received.size:,} bytes; the limit is {limit:,} bytes. "
-                    f"Only its first {limit:,} bytes are kept."
+                    _message(
+                        TOO_LARGE_TEXT,
+                        size=f"{received.size:,}",
+                        limit=f"{limit:,}",
+                    )
                 ]
             },
         )
     if not received.head.strip():
-        raise Refused(RefusalCode.MALFORMED, {"record": ["The record is empty."]})
+        raise Refused(RefusalCode.MALFORMED, {"record": [_(EMPTY_TEXT)]})
     try:
         # The engine's reader: a byte-order mark is tolerated, and every way of failing (not
         # UTF-8, not JSON, a number too long to read, a duplicate key) is a readable message.
@@ -146,7 +218,7 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.MALFORMED, {"record": [message[0].upper() + message[1:] + "."]}
         ) from None
     if not isinstance(document, dict):
-        raise Refused(RefusalCode.MALFORMED, {"record": ["A game record must be a JSON object."]})
+        raise Refused(RefusalCode.MALFORMED, {"record": [_(NOT_OBJECT_TEXT)]})
     _check_played_at(document)
     return document
 
@@ -161,7 +233,7 @@ def _check_played_at(document: dict) -> None:
     if played_at > latest:
         raise Refused(
             RefusalCode.MALFORMED,
-            {"played_at": ["The game cannot have been played in the future."]},
+            {"played_at": [_(FUTURE_TEXT)]},
         )
 
 
@@ -182,8 +254,10 @@ def _check_played_at_age(document: dict, actor: User, *, vouched: bool) -> None:
         RefusalCode.MALFORMED,
         {
             "played_at": [
-                f"The game was played more than {days} days ago; only an organiser or "
-                "controller may enter so old a game, for their event."
+                _message(
+                    TOO_OLD_TEXT,
+                    days=days,
+                )
             ]
         },
     )
@@ -226,7 +300,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
         if check_participant and not may_submit_any_game(actor):
             raise Refused(
                 RefusalCode.MALFORMED,
-                {"players": ["Expected a list of 2 to 4 seats, each with a player 'name'."]},
+                {"players": [_(NO_SEATS_TEXT)]},
             )
         return []
     found = players_by_names([name for name in names if _may_be_player_name(name)])
@@ -236,17 +310,17 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
             RefusalCode.UNKNOWN_PLAYER,
             {
                 "players": [
-                    f"No registered player is named {jsonio.describe(name)}: names must match a "
-                    "player's display name (case does not matter)."
+                    _message(
+                        UNKNOWN_PLAYER_TEXT,
+                        name=jsonio.describe(name),
+                    )
                     for name in unknown
                 ]
             },
         )
     seated = [found[name.lower()] for name in names]
     if len({p.pk for p in seated}) != len(seated):
-        raise Refused(
-            RefusalCode.DUPLICATE_PLAYER, {"players": ["The same player cannot take two seats."]}
-        )
+        raise Refused(RefusalCode.DUPLICATE_PLAYER, {"players": [_(SAME_PLAYER_TEXT)]})
     return seated
 
 
@@ -257,7 +331,7 @@ def _check_participant(actor: User, seated: list, *, vouched: bool) -> None:
     if own is None or own.pk not in {p.pk for p in seated}:
         raise Refused(
             RefusalCode.NOT_PARTICIPANT,
-            {"detail": ["You may submit only games you played in."]},
+            {"detail": [_(NOT_PARTICIPANT_TEXT)]},
             forbidden=True,
         )
 
@@ -274,14 +348,14 @@ def _validate_extensions(
             continue
         extension = known.get(name)
         if extension is None:
-            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: ["This field is not accepted."]})
+            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: [_(NOT_ACCEPTED_TEXT)]})
         try:
             stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
         except ValidationError as exc:
-            raise Refused(RefusalCode.REJECTED, {name: exc.messages}) from None
+            raise Refused(RefusalCode.REJECTED, {name: _error_messages(exc)}) from None
         except PermissionDenied as exc:
             raise Refused(
-                RefusalCode.REJECTED, {name: [str(exc) or "Not allowed."]}, forbidden=True
+                RefusalCode.REJECTED, {name: [str(exc) or _(NOT_ALLOWED_TEXT)]}, forbidden=True
             ) from None
         vouched = vouched or extension.vouches_for_submitter
     return stored, vouched

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.envelope import ReceivedBody, body_receive
 
@@ -8,20 +9,23 @@ from games.envelope import ReceivedBody, body_receive
 class RecordSubmitForm(forms.Form):
     record = forms.CharField(
         required=False,
+        label=_("Record"),
         widget=forms.Textarea(
             attrs={"rows": 14, "placeholder": '{"format": "tantrix-game/1", ...}'}
         ),
-        help_text="Paste the game record (JSON), or upload the file below.",
+        help_text=_("Paste the game record (JSON), or upload the file below."),
     )
-    record_file = forms.FileField(required=False, label="Record file")
+    record_file = forms.FileField(required=False, label=_("Record file"))
     match = forms.IntegerField(
-        required=False, widget=forms.HiddenInput, help_text="The tournament match this game is for."
+        required=False,
+        widget=forms.HiddenInput,
+        help_text=_("The tournament match this game is for."),
     )
 
     def clean(self):
         data = super().clean()
         if not data.get("record") and not data.get("record_file"):
-            raise forms.ValidationError("Paste a game record or choose a record file.")
+            raise forms.ValidationError(_("Paste a game record or choose a record file."))
         return data
 
     def record_body(self) -> ReceivedBody:

@@ -40,7 +40,7 @@ def submission_answer(submission: Submission) -> tuple[int, dict]:
     if refusal is None:
         return status.HTTP_202_ACCEPTED, {"id": record.pk, "status": record.status, **links}
     body = {
-        **refusal.errors,
+        **refusal.answer_errors(),
         "submission": {"id": record.pk, "status": record.status, "code": refusal.code, **links},
     }
     return refusal_status(refusal), body

@@ -3,23 +3,24 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from players.audit_registry import register_audit_actions
 from players.models import Colour, Player
 
 
 class RecordStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    PROCESSING = "processing", "Processing"
-    VALID = "valid", "Valid"
-    INVALID = "invalid", "Invalid"
+    PENDING = "pending", _("Pending")
+    PROCESSING = "processing", _("Processing")
+    VALID = "valid", _("Valid")
+    INVALID = "invalid", _("Invalid")
 
 
 class RecordSource(models.TextChoices):
-    WEB = "web", "Web form"
-    API = "api", "API"
-    IMPORT = "import", "Import"
-    SCORE_SHEET = "sheet", "Score sheet"
+    WEB = "web", _("Web form")
+    API = "api", _("API")
+    IMPORT = "import", pgettext_lazy("record source", "Import")
+    SCORE_SHEET = "sheet", _("Score sheet")
 
 
 class GameRecord(models.Model):
@@ -30,8 +31,10 @@ class GameRecord(models.Model):
     """
 
     body = models.BinaryField(
-        help_text="The submitted bytes, unchanged; only the first GAME_RECORD_MAX_BYTES of a "
-        "body refused as too large."
+        help_text=_(
+            "The submitted bytes, unchanged; only the first GAME_RECORD_MAX_BYTES of a "
+            "body refused as too large."
+        )
     )
     # The size and SHA-256 of everything that was sent, so a record refused as too large (and
     # kept only in part) still says what arrived. The hash is empty when the body was so large
@@ -111,16 +114,16 @@ class GameContext(models.TextChoices):
     a game already rated is not rated again when it changes (see the issue 10 note).
     """
 
-    CASUAL = "casual", "Casual"
-    TOURNAMENT = "tournament", "Tournament"
-    MASTER = "master", "Master"
+    CASUAL = "casual", _("Casual")
+    TOURNAMENT = "tournament", _("Tournament")
+    MASTER = "master", pgettext_lazy("game context", "Master")
 
 
 class EndReason(models.TextChoices):
-    COMPLETED = "completed", "Completed"
-    DEADLOCK = "deadlock", "Deadlock (draw)"
-    RESIGNED = "resigned", "Resigned"
-    TIME = "time", "Lost on time"
+    COMPLETED = "completed", _("Completed")
+    DEADLOCK = "deadlock", _("Deadlock (draw)")
+    RESIGNED = "resigned", _("Resigned")
+    TIME = "time", _("Lost on time")
 
 
 class Game(models.Model):
@@ -132,7 +135,7 @@ class Game(models.Model):
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     is_draw = models.BooleanField(default=False)
     end_reason = models.CharField(max_length=10, choices=EndReason.choices)
-    placements = models.JSONField(help_text="The placements, for replay.")
+    placements = models.JSONField(help_text=_("The placements, for replay."))
     placements_count = models.PositiveSmallIntegerField()
     turns = models.PositiveSmallIntegerField()
     endgame_from = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -187,8 +190,8 @@ class ReadjudicationRun(models.Model):
     """
 
     class Status(models.TextChoices):
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     since = models.DateField(null=True, blank=True)
     event_id = models.BigIntegerField(null=True, blank=True)
@@ -217,9 +220,9 @@ class VerdictReview(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for review"
-        APPROVED = "approved", "Approved"
-        REJECTED = "rejected", "Rejected"
+        OPEN = "open", _("Waiting for review")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
 
     record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="reviews")
     run = models.ForeignKey(
@@ -349,7 +352,10 @@ class GameReport(models.Model):
     kind = models.CharField(max_length=8, choices=ReportKind.choices)
     role = models.CharField(max_length=10, choices=ReportRole.choices)
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="game_reports",
     )
     # The player whose side this report is (side reports only).
@@ -372,7 +378,10 @@ class GameReport(models.Model):
     standing = models.BooleanField(default=False)
     reason = models.TextField(blank=True)
     answered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     answered_at = models.DateTimeField(null=True, blank=True)
@@ -414,9 +423,7 @@ class AuditAction(models.TextChoices):
 
     REPORT_RULE = "report_rule", _("Game result ruled")
     REPORT_REOPEN = "report_reopen", _("Ruled game result reopened")
-    REPORT_CONFIRM_FOR = "report_confirm_for", _(
-        "Report confirmed for a player without an account"
-    )
+    REPORT_CONFIRM_FOR = "report_confirm_for", _("Report confirmed for a player without an account")
 
 
 register_audit_actions(AuditAction, area="games", label=_("Game results"))

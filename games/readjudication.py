@@ -26,6 +26,9 @@ from django.db import transaction
 from django.db.models import Max, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import engine, verdicts
 from games.models import GameRecord, ReadjudicationRun, RecordStatus, VerdictReview
@@ -33,14 +36,24 @@ from games.models import GameRecord, ReadjudicationRun, RecordStatus, VerdictRev
 BATCH_SIZE = 500
 
 # Kinds of change, in the order they are reported, with the words people read.
-CHANGE_LABELS: dict[str, str] = {
-    "validity": "Valid or not",
-    "scores": "Scores",
-    "winner": "Winner",
-    "end": "How the game ended",
-    "replay": "Turns or endgame",
-    "lines": "Lines and loops",
-    "error": "Rule broken",
+CHANGE_LABELS: dict[str, Promise] = {
+    "validity": gettext_lazy("Valid or not"),
+    "scores": gettext_lazy("Scores"),
+    "winner": gettext_lazy("Winner"),
+    "end": gettext_lazy("How the game ended"),
+    "replay": gettext_lazy("Turns or endgame"),
+    "lines": gettext_lazy("Lines and loops"),
+    "error": gettext_lazy("Rule broken"),
+}
+
+# How a verdict says the game ended, in `describe`. In English the engine's own words (the
+# command's report has always printed them); other languages translate them.
+END_WORDS: dict[str, Promise] = {
+    "completed": pgettext_lazy("how a game ended", "completed"),
+    "deadlock": pgettext_lazy("how a game ended", "deadlock"),
+    "resigned": pgettext_lazy("how a game ended", "resigned"),
+    # Translators: the game was lost on time.
+    "time": pgettext_lazy("how a game ended", "time"),
 }
 
 
@@ -68,7 +81,7 @@ def verdict_changes(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str
 
 
 def change_summary(kinds: list[str]) -> str:
-    return ", ".join(CHANGE_LABELS.get(kind, kind) for kind in kinds)
+    return ", ".join(str(CHANGE_LABELS.get(kind, kind)) for kind in kinds)
 
 
 Item = tuple[int, bytes, str | None]  # (record id, body, stored verdict as JSON text)
@@ -257,12 +270,24 @@ def review_open(
 def describe(verdict: dict | None) -> str:
     """A verdict in a few words, for the command's report and the review pages."""
     if not verdict:
-        return "no verdict"
+        return _("no verdict")
     if verdict.get("valid"):
         scores = " – ".join(str(score) for score in verdict.get("scores", []))
         winner = verdict.get("winner")
-        who = "a draw" if winner is None else f"seat {winner} wins"
-        return f"valid, {scores}, {who} ({verdict.get('end', '')})"
+        end = verdict.get("end", "")
+        end = str(END_WORDS.get(end, end))
+        if winner is None:
+            return _("valid, %(scores)s, a draw (%(end)s)") % {"scores": scores, "end": end}
+        return _("valid, %(scores)s, seat %(seat)s wins (%(end)s)") % {
+            "scores": scores,
+            "seat": winner,
+            "end": end,
+        }
     error = verdict.get("error") or {}
-    where = f" at placement {error['placement']}" if error.get("placement") else ""
-    return f"invalid: {verdicts.code_label(error.get('code', ''))}{where}"
+    rule = verdicts.code_label(error.get("code", ""))
+    if error.get("placement"):
+        return _("invalid: %(rule)s at placement %(number)s") % {
+            "rule": rule,
+            "number": error["placement"],
+        }
+    return _("invalid: %(rule)s") % {"rule": rule}

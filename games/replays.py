@@ -4,15 +4,20 @@ A record's body never changes once stored, so its replay is cached under the rec
 body's hash, for a day: a game page is read far more often than a game is played, and a
 56-placement replay with its SVG costs tens of milliseconds. A new engine version (which may judge
 differently) changes CACHE_VERSION.
+
+The board's SVG carries its labels in the reader's language, so the key names the language;
+the script's sentences and the illegal placement's rule and reason are added for each reader
+(`_in_words`), outside the cache.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -21,7 +26,7 @@ from games.drawing import replay_svg, tile_sprites
 from games.engine.replay import Replay, replay
 from games.models import GameRecord
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 CACHE_SECONDS = 24 * 60 * 60
 
 
@@ -67,12 +72,16 @@ def _build(record: GameRecord) -> ReplayView | None:
     total = len(steps)
     if result.illegal is not None:
         bad = result.illegal
+        # What the words are made of (`_in_words` adds the rule and the reason).
         illegal = {
             "number": bad.number,
             "seat": bad.seat,
             "tile": bad.tile,
-            "rule": verdicts.code_label(bad.code),
-            "reason": verdicts.error_text(bad.message),
+            "q": bad.q,
+            "r": bad.r,
+            "rotation": bad.rotation,
+            "code": bad.code,
+            "message": bad.message,
         }
         total = bad.number
     endgame_from = next((n for n, step in enumerate(result.steps, 1) if step.endgame), None)
@@ -87,7 +96,6 @@ def _build(record: GameRecord) -> ReplayView | None:
             colour: {"kind": line["kind"], "tiles": line["tiles"]}
             for colour, line in result.lines.items()
         },
-        "words": _words(),
     }
     return ReplayView(
         svg=replay_svg(result),
@@ -99,16 +107,42 @@ def _build(record: GameRecord) -> ReplayView | None:
     )
 
 
+def _in_words(view: ReplayView) -> ReplayView:
+    """The view with its words in the reader's language: the script's sentences, and the rule
+    and reason of an illegal placement."""
+    illegal = view.illegal
+    if illegal is not None:
+        illegal = {
+            **illegal,
+            "rule": verdicts.code_label(illegal["code"]),
+            "reason": verdicts.placement_sentence(
+                code=illegal["code"],
+                number=illegal["number"],
+                name=view.data["names"][illegal["seat"]],
+                tile=illegal["tile"],
+                q=illegal["q"],
+                r=illegal["r"],
+                rotation=illegal["rotation"],
+            )
+            or verdicts.error_text(illegal["message"]),
+        }
+    data = {**view.data, "illegal": illegal, "words": _words()}
+    return replace(view, data=data, illegal=illegal)
+
+
 def replay_view(record: GameRecord) -> ReplayView | None:
     """The replay of a record (None for a record the engine cannot read), cached."""
-    key = f"games:replay:{CACHE_VERSION}:{record.pk}:{record.body_sha256[:16]}"
+    language = translation.get_language() or ""
+    key = f"games:replay:{CACHE_VERSION}:{language}:{record.pk}:{record.body_sha256[:16]}"
     cached = cache.get(key)
     if cached is not None:
-        return ReplayView(**{**cached, "svg": mark_safe(cached["svg"])}) if cached else None
+        if not cached:
+            return None
+        return _in_words(ReplayView(**{**cached, "svg": mark_safe(cached["svg"])}))
     view = _build(record)
     stored = {} if view is None else {**view.__dict__, "svg": str(view.svg)}
     cache.set(key, stored, CACHE_SECONDS)
-    return view
+    return None if view is None else _in_words(view)
 
 
 @lru_cache(maxsize=1)

@@ -38,8 +38,8 @@ class RulingForm(ReasonForm):
 class ScoreSheetForm(forms.Form):
     """The shape only; games.score_sheet checks the values field by field."""
 
-    score_a = forms.CharField(max_length=12)
-    score_b = forms.CharField(max_length=12)
+    score_a = forms.CharField(max_length=12, label=_("Score a"))
+    score_b = forms.CharField(max_length=12, label=_("Score b"))
     minutes_a = forms.CharField(max_length=12, required=False, label=_("Minutes used (A)"))
     minutes_b = forms.CharField(max_length=12, required=False, label=_("Minutes used (B)"))
     ending = forms.ChoiceField(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.models import GameReport, ReportedGame
+from games.reports.notes import note_text
 from games.reports.selectors import seat_names
 
 
@@ -18,6 +20,7 @@ class ReportVersionSerializer(serializers.ModelSerializer):
     end = serializers.CharField(source="get_end_reason_display")
     answered_by = serializers.CharField(source="answered_by.username", default=None)
     ruled_version = serializers.IntegerField(source="based_on.number", default=None)
+    answer_note = serializers.SerializerMethodField()
 
     class Meta:
         model = GameReport
@@ -43,6 +46,9 @@ class ReportVersionSerializer(serializers.ModelSerializer):
             "answer_note",
             "created",
         ]
+
+    def get_answer_note(self, version: GameReport) -> str:
+        return note_text(version.answer_note)
 
 
 class ReportedGameSerializer(serializers.ModelSerializer):
@@ -113,7 +119,7 @@ class RulingSerializer(serializers.Serializer):
         min_value=1,
         max_value=32767,
         allow_null=True,
-        help_text="The number of the version whose result stands; null: there was no game.",
+        help_text=_("The number of the version whose result stands; null: there was no game."),
     )
     reason = serializers.CharField(max_length=2000)
 

@@ -14,7 +14,9 @@ from django.views.decorators.http import require_POST
 from games import hooks, reports
 from games.models import GameReport, ReportedGame, ReportStatus, ResultState
 from games.report_forms import DisputeForm, ReasonForm, RulingForm, ScoreSheetForm
+from games.reports.notes import note_text
 from games.reports.selectors import (
+    names_versus,
     reported_game_detail,
     reported_games_to_rule,
     reports_waiting_for,
@@ -36,10 +38,10 @@ def _summary(version: GameReport, names: list[str]) -> str:
 def reports_waiting_view(request):
     waiting = reports_waiting_for(request.user)
     for report in waiting:
-        report.players = " v ".join(seat_names(report.reported_game))
+        report.players = names_versus(seat_names(report.reported_game))
     to_rule = reported_games_to_rule(request.user)
     for game in to_rule:
-        game.players = " v ".join(seat_names(game))
+        game.players = names_versus(seat_names(game))
     return render(request, "games/reports_waiting.html", {"waiting": waiting, "to_rule": to_rule})
 
 
@@ -57,6 +59,7 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
     versions = list(reported.versions.all())
     for version in versions:
         version.summary = _summary(version, names)
+        version.note_text = note_text(version.answer_note)
         version.can_answer = version.status == ReportStatus.OPEN and reports.may_confirm(
             request.user, version
         )
@@ -72,6 +75,7 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
     context = {
         "reported": reported,
         "names": names,
+        "title": _("Game result: %(players)s") % {"players": names_versus(names)},
         "versions": versions,
         "where": authority.label(reported.extensions[authority.extension]) if authority else "",
         "dispute_form": forms.get("dispute") or DisputeForm(),

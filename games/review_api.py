@@ -45,7 +45,7 @@ class VerdictReviewSerializer(serializers.ModelSerializer):
         ]
 
     def get_changes_labels(self, review: VerdictReview) -> list[str]:
-        return [CHANGE_LABELS.get(kind, kind) for kind in review.changes]
+        return [str(CHANGE_LABELS.get(kind, kind)) for kind in review.changes]
 
     def get_old_summary(self, review: VerdictReview) -> str:
         return describe(review.old_verdict)

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import verdicts
 from games.models import VerdictReview
 from games.readjudication import change_summary, describe
 from games.verdict_reviews import review_decide, review_for, reviews_for
@@ -46,6 +47,11 @@ def review_detail_view(request, pk: int):
         review = _label(review_for(request.user, pk))
     except VerdictReview.DoesNotExist:
         raise Http404(_("No such review.")) from None
+    # Why the new verdict says invalid, in the reader's language where it can be said in it.
+    error = (review.new_verdict or {}).get("error") or {}
+    review.new_reason = verdicts.record_placement_sentence(review.record.body_bytes, error) or str(
+        error.get("message") or ""
+    )
     return render(request, "games/verdict_review_detail.html", {"review": review})
 
 

@@ -1,4 +1,4 @@
-"""A face-to-face game's score sheet: two tile scores, no record. Pure Python, no Django.
+"""A face-to-face game's score sheet: two tile scores, no record. Plain data, no models.
 
 A game played on real tiles leaves no move list, only what the players wrote down: each side's
 score (the tiles in their longest line, doubled for a loop), optionally the minutes each used,
@@ -12,6 +12,8 @@ a tournament applies the one rule online games use, `tournaments.formats.result_
 `sheet.scores` and `sheet.conceded_by`.
 
 Sides are A and B (seat 0 and 1): for a match, A is the match's first entry.
+
+Its only Django import is translation: the messages are for the person who typed the sheet.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 #: A colour runs over at most 42 tiles, and a loop scores double.
 MAX_SCORE = 84
@@ -38,9 +43,9 @@ class Ending(StrEnum):
 
 
 ENDING_LABELS = {
-    Ending.COMPLETED: "Played to the end",
-    Ending.RESIGNED: "Resigned",
-    Ending.TIME: "Lost on time",
+    Ending.COMPLETED: gettext_lazy("Played to the end"),
+    Ending.RESIGNED: gettext_lazy("Resigned"),
+    Ending.TIME: gettext_lazy("Lost on time"),
 }
 
 
@@ -104,7 +109,11 @@ class ScoreSheet:
         }
 
     def describe(self, name_a: str = "A", name_b: str = "B") -> str:
-        """One line for people, e.g. "Ann 24 – 17 Bob (Bob resigned)"."""
+        """One line for people, e.g. "Ann 24 – 17 Bob (Bob resigned)".
+
+        English on purpose: tournaments stores it in audit details, which are never stored
+        translated.
+        """
         text = f"{name_a} {self.score_a} – {self.score_b} {name_b}"
         if self.conceded_by is not None:
             who = (name_a, name_b)[self.conceded_by]
@@ -117,23 +126,40 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _whole_number(value: Any, *, low: int, high: int, what: str) -> tuple[int | None, str | None]:
-    """(number, None) or (None, message). Accepts ints and strings of digits, as forms send."""
+def _whole_number(
+    value: Any, *, low: int, high: int, what: str, range_note: str = ""
+) -> tuple[int | None, str | None]:
+    """(number, None) or (None, message). Accepts ints and strings of digits, as forms send.
+
+    `range_note` is a sentence added after the message when the number is out of range.
+    """
     if isinstance(value, bool):
-        return None, f"{what} must be a whole number."
+        return None, _("%(what)s must be a whole number.") % {"what": what}
     if isinstance(value, float):
         if not value.is_integer():
-            return None, f"{what} must be a whole number (got {value:g})."
+            return None, _("%(what)s must be a whole number (got %(value)s).") % {
+                "what": what,
+                "value": f"{value:g}",
+            }
         value = int(value)
     elif isinstance(value, str):
         text = value.strip()
         if len(text) > 6 or not text.lstrip("-").isdigit() or text.count("-") > 1:
-            return None, f"{what} must be a whole number (got {text[:12]!r})."
+            return None, _("%(what)s must be a whole number (got %(value)s).") % {
+                "what": what,
+                "value": repr(text[:12]),
+            }
         value = int(text)
     elif not isinstance(value, int):
-        return None, f"{what} must be a whole number."
+        return None, _("%(what)s must be a whole number.") % {"what": what}
     if not low <= value <= high:
-        return None, f"{what} must be between {low} and {high} (got {value})."
+        problem = _("%(what)s must be between %(low)s and %(high)s (got %(value)s).") % {
+            "what": what,
+            "low": low,
+            "high": high,
+            "value": value,
+        }
+        return None, f"{problem} {range_note}" if range_note else problem
     return value, None
 
 
@@ -161,14 +187,19 @@ def score_sheet_parse(data: Mapping[str, Any]) -> ScoreSheet:
         field = f"score_{side}"
         raw = data.get(field)
         if _blank(raw):
-            errors[field] = [f"Give side {side.upper()}'s score (tiles in the longest line)."]
+            errors[field] = [
+                _("Give side %(side)s's score (tiles in the longest line).")
+                % {"side": side.upper()}
+            ]
             continue
         number, problem = _whole_number(
-            raw, low=0, high=MAX_SCORE, what=f"Side {side.upper()}'s score"
+            raw,
+            low=0,
+            high=MAX_SCORE,
+            what=_("Side %(side)s's score") % {"side": side.upper()},
+            range_note=_("A colour runs over at most 42 tiles; a loop scores double."),
         )
         if problem:
-            if "between" in problem:
-                problem += " A colour runs over at most 42 tiles; a loop scores double."
             errors[field] = [problem]
         values[field] = number
     for side in SIDES:
@@ -178,7 +209,10 @@ def score_sheet_parse(data: Mapping[str, Any]) -> ScoreSheet:
         if _blank(raw):
             continue
         number, problem = _whole_number(
-            raw, low=0, high=MAX_MINUTES, what=f"Side {side.upper()}'s minutes used"
+            raw,
+            low=0,
+            high=MAX_MINUTES,
+            what=_("Side %(side)s's minutes used") % {"side": side.upper()},
         )
         if problem:
             errors[field] = [problem]
@@ -191,20 +225,24 @@ def score_sheet_parse(data: Mapping[str, Any]) -> ScoreSheet:
             ending = Ending(str(raw_ending).strip().lower())
         except ValueError:
             choices = ", ".join(f"{e.value} ({ENDING_LABELS[e].lower()})" for e in Ending)
-            errors["ending"] = [f"Choose how the game ended: {choices}."]
+            errors["ending"] = [_("Choose how the game ended: %(choices)s.") % {"choices": choices}]
     raw_side = data.get("conceded_by")
     conceded_by = None if _blank(raw_side) else _side(raw_side)
     if not _blank(raw_side) and conceded_by is None:
-        errors["conceded_by"] = ["Say which side resigned or lost on time: a or b."]
+        errors["conceded_by"] = [_("Say which side resigned or lost on time: a or b.")]
     elif "ending" not in errors:
         if ending is Ending.COMPLETED and conceded_by is not None:
             errors["conceded_by"] = [
-                "Only a resignation or a loss on time names who conceded; "
-                "this game was played to the end."
+                _(
+                    "Only a resignation or a loss on time names who conceded; "
+                    "this game was played to the end."
+                )
             ]
         elif ending is not Ending.COMPLETED and conceded_by is None:
             errors["conceded_by"] = [
-                f"Say which side {'resigned' if ending is Ending.RESIGNED else 'lost on time'}."
+                _("Say which side resigned.")
+                if ending is Ending.RESIGNED
+                else _("Say which side lost on time.")
             ]
     if errors:
         raise ScoreSheetError(errors)

@@ -1,15 +1,17 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from games import verdicts
 from games.models import Game, GameRecord, GameSeat
 
 
 class RecordSubmitResponseSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
-    url = serializers.CharField(help_text="Poll this for the verdict.")
-    page = serializers.CharField(help_text="The record's web page.")
+    url = serializers.CharField(help_text=_("Poll this for the verdict."))
+    page = serializers.CharField(help_text=_("The record's web page."))
 
 
 class RecordSerializer(serializers.ModelSerializer):
@@ -44,7 +46,12 @@ class RecordSerializer(serializers.ModelSerializer):
         return {
             "code": record.error_code,
             "placement": record.error_placement,
-            "message": record.error_message,
+            # The stored English sentence, or one built in the reader's language (verdicts).
+            "message": verdicts.record_placement_sentence(
+                record.body_bytes, verdicts.record_error_dict(record)
+            )
+            or verdicts.refusal_sentence(record.error_message)
+            or record.error_message,
         }
 
     def get_report(self, record: GameRecord) -> dict | None:

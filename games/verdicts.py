@@ -1,15 +1,29 @@
 """Verdicts in words: the rule a record broke, said the way a Tantrix player would say it.
 
 The engine's codes (`COLOUR_MISMATCH`, ...) are for programs; pages show `code_label` (a short
-name of the rule) and `rule_text` (the rule itself), then the engine's own sentence about the
-placement, which names the tile and the cell.
+name of the rule) and `rule_text` (the rule itself), then a sentence about the placement that
+names the tile and the cell (`placement_sentence`, else the stored one via `error_text`).
+
+The engine writes that sentence in English and the verdict stores it; the engine stays free of
+Django, so it cannot speak the reader's language. An English reader keeps reading the engine's
+own sentence, which says more (the tile already on the cell, the hand...). A reader of another
+language gets a sentence built at display time from what the verdict and the record keep: the
+code, the placement number, the seat, and the tile, cell and rotation the record gave.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import errors as E
+from games.engine import jsonio
+from games.envelope import STORED_TEXTS
+from games.stored_texts import stored_text
 
 CODE_LABELS = {
     E.MALFORMED: _("The record cannot be read"),
@@ -66,6 +80,7 @@ RULE_TEXTS = {
 # A refused submission's stored message joins its fields' messages as "record: ...; match: ...";
 # a person reading the page wants the sentences, not the envelope's field names in front of them.
 # (The engine's own paths, such as "placements[3].tile: ...", name a place in the record and stay.)
+_FIELD_NAME = re.compile(r"^[a-z_]+: ")
 _ENVELOPE_FIELDS = ("detail", "record", "match", "body", "non_field_errors", "submission")
 
 
@@ -78,14 +93,152 @@ def rule_text(code: str) -> str:
     return str(text) if text else ""
 
 
+def _without_field(part: str) -> str:
+    for field in _ENVELOPE_FIELDS:
+        if part.startswith(field + ": "):
+            return part[len(field) + 2 :]
+    return part
+
+
+def refusal_sentence(message: str) -> str | None:
+    """A stored refusal in the reader's language; None when there is nothing to translate (an
+    English reader, or a sentence that is not one of the site's refusals)."""
+    # Any field's name goes here (players, played_at): a translated page shows no codes.
+    whole = _FIELD_NAME.sub("", message.strip(), count=1)
+    translated = stored_text(whole, STORED_TEXTS)
+    return translated if translated != whole else None
+
+
 def error_text(message: str) -> str:
-    """A stored error message without envelope field names, each sentence with a capital."""
+    """A stored error message without envelope field names, each sentence with a capital.
+
+    A refusal is stored in English (games/envelope.py); one of its sentences is read in the
+    reader's language, whole (some hold a "; " of their own). The engine's own sentences, and
+    everything for an English reader, read as stored.
+    """
+    translated = refusal_sentence(message)
+    if translated is not None:
+        return translated
     parts = []
     for part in message.strip().split("; "):
-        for field in _ENVELOPE_FIELDS:
-            if part.startswith(field + ": "):
-                part = part[len(field) + 2 :]
-                break
+        part = stored_text(_without_field(part), STORED_TEXTS)
         if part:
             parts.append(part[:1].upper() + part[1:])
     return " ".join(part if part.endswith(".") else part + "." for part in parts)
+
+
+# The sentence about the placement, per code, with the numbers the record gives. The cell is
+# written the way the record and the rules name it (q, r).
+PLACEMENT_TEXTS = {
+    E.WRONG_PLAYER: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but it was "
+        "not their turn."
+    ),
+    E.NOT_IN_HAND: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but that tile "
+        "was not in their hand."
+    ),
+    E.OCCUPIED: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, a cell that "
+        "already holds a tile."
+    ),
+    E.NOT_ADJACENT: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, where it "
+        "touches no placed tile."
+    ),
+    E.COLOUR_MISMATCH: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
+        "%(rotation)s, and an edge colour differs from the tile it touches."
+    ),
+    E.FORCED_PLAY_REQUIRED: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s while a forced "
+        "space had to be filled first."
+    ),
+    E.THREE_OF_A_COLOUR: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
+        "%(rotation)s, leaving a space with three sides of one colour."
+    ),
+    E.FOUR_SIDED_SPACE: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, leaving a "
+        "space with four sides."
+    ),
+    E.CONTROLLED_SIDE: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s on a "
+        "controlled side: filling the forced spaces would leave a space with four sides."
+    ),
+    E.GAME_OVER: _(
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but the game "
+        "had already ended in a deadlock."
+    ),
+}
+# INCOMPLETE names no placement: the record stops too early.
+INCOMPLETE_TEXT = _("The record stops before the game is over: %(name)s could still place a tile.")
+
+
+def _reads_english() -> bool:
+    return (translation.get_language() or "en").split("-")[0] == "en"
+
+
+def placement_sentence(
+    *,
+    code: str,
+    number: int | None = None,
+    name: str | None = None,
+    tile: Any = None,
+    q: Any = None,
+    r: Any = None,
+    rotation: Any = None,
+) -> str | None:
+    """The sentence about what a record did wrong, built in the reader's language.
+
+    None for an English reader (the engine's stored sentence is theirs), for a code that is
+    not the engine's placement code, and when the numbers this code needs are missing: the
+    caller then shows the stored sentence, the only one there is.
+    """
+    if _reads_english():
+        return None
+    if code == E.INCOMPLETE:
+        return None if name is None else INCOMPLETE_TEXT % {"name": name}
+    template = PLACEMENT_TEXTS.get(code)
+    if template is None or any(v is None for v in (number, name, tile, q, r, rotation)):
+        return None
+    return str(template) % {
+        "number": number,
+        "name": name,
+        "tile": tile,
+        "q": q,
+        "r": r,
+        "rotation": rotation,
+    }
+
+
+def record_placement_sentence(body: bytes, error: Mapping[str, Any] | None) -> str | None:
+    """`placement_sentence` for a stored verdict's error, with the tile, cell and player name
+    read from the record's body (the verdict keeps only the placement number and the seat)."""
+    code = str((error or {}).get("code") or "")
+    if _reads_english() or (code not in PLACEMENT_TEXTS and code != E.INCOMPLETE):
+        return None
+    assert error is not None
+    number, seat = error.get("placement"), error.get("player")
+    details: dict[str, Any] = {}
+    try:
+        document = jsonio.load(body)
+        if isinstance(seat, int):
+            details["name"] = document["players"][seat]["name"]
+        if isinstance(number, int) and number > 0:
+            placement = document["placements"][number - 1]
+            details.update({key: placement[key] for key in ("tile", "q", "r", "rotation")})
+            details["number"] = number
+    except (jsonio.JsonProblem, LookupError, TypeError):
+        return None  # the stored sentence says it all the same
+    return placement_sentence(code=code, **details)
+
+
+def record_error_dict(record: Any) -> dict[str, Any]:
+    """A record's stored error as the verdict has it (code, placement, seat, message)."""
+    return {
+        "code": record.error_code,
+        "placement": record.error_placement,
+        "player": ((record.verdict or {}).get("error") or {}).get("player"),
+        "message": record.error_message,
+    }

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from games import engine, selectors, services, verdicts
 from games.drawing import board_svg, hand_svg
@@ -77,14 +78,19 @@ def _refusal_messages(submission: services.Submission) -> list[str]:
     refusal = submission.refusal
     if refusal is None:
         return []
-    return [verdicts.error_text(" ".join(messages)) for messages in refusal.errors.values()]
+    return [
+        verdicts.error_text(" ".join(str(message) for message in messages))
+        for messages in refusal.errors.values()
+    ]
 
 
 @login_required
 def record_detail_view(request, pk: int):
     record = get_object_or_404(GameRecord.objects.select_related("submitter"), pk=pk)
     if not selectors.record_visible_to(request.user, record):
-        raise PermissionDenied("Only the submitter, the players in this game and staff may see it.")
+        raise PermissionDenied(
+            _("Only the submitter, the players in this game and staff may see it.")
+        )
     game = Game.objects.filter(record=record).first()
     context = {
         "record": record,
@@ -92,7 +98,10 @@ def record_detail_view(request, pk: int):
         "match": match_link(record.extensions.get("match")),
         "error_rule": verdicts.code_label(record.error_code) if record.error_code else "",
         "error_rule_text": verdicts.rule_text(record.error_code),
-        "error_text": verdicts.error_text(record.error_message),
+        "error_text": verdicts.record_placement_sentence(
+            record.body_bytes, verdicts.record_error_dict(record)
+        )
+        or verdicts.error_text(record.error_message),
         "status_labels": json.dumps({str(v): str(label) for v, label in RecordStatus.choices}),
     }
     # The board is worth showing for a record the engine judged and could read: the whole game,
@@ -142,7 +151,7 @@ def game_detail_view(request, pk: int):
     try:
         game = selectors.game_detail(game_id=pk, viewer=request.user)
     except Game.DoesNotExist:
-        raise Http404("No such game.") from None
+        raise Http404(_("No such game.")) from None
     seats = list(game.seats.all())
     record = game.record
     context = {

@@ -9,6 +9,10 @@ may not declare the same value: the second registration is refused at start-up.
 Entries name objects of higher apps by plain id (`championship_id`, `rating_change_id`, ...), since
 `players` imports no higher app; those apps register how to name them (`register_audit_names`,
 in `AppConfig.ready`), so the staff page shows names, never ids.
+
+A reason is stored as it was written, in English when an app wrote it itself; the app registers
+how to show such reasons in the reader's language (`register_audit_reasons`), and a reason a
+person typed is shown as typed.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ _OWNERS: dict[str, str] = {}
 _AREAS: dict[str, tuple[Any, list[str]]] = {}
 # id field of AuditEntry -> (what it is, for people; ids -> {id: name})
 _NAMERS: dict[str, tuple[Any, Callable[[set[int]], dict[int, str]]]] = {}
+# Each app's reader of its own stored reasons: a reason -> the words shown (the same when not its).
+_REASON_READERS: list[Callable[[str], str]] = []
 # The ids the staff audit page filters on, and their query parameter.
 FILTERS = {"championship_id": "championship", "rating_change_id": "rating_change"}
 
@@ -62,6 +68,21 @@ def register_audit_names(
 ) -> None:
     """Say how entries' `field` ids are named (one query for a page of entries)."""
     _NAMERS[field] = (kind, names)
+
+
+def register_audit_reasons(shown: Callable[[str], str]) -> None:
+    """Say how the reasons an app writes itself are shown (translated); idempotent."""
+    if shown not in _REASON_READERS:
+        _REASON_READERS.append(shown)
+
+
+def audit_reason_shown(reason: str) -> str:
+    """A stored reason in the reader's language when an app wrote it, else as typed."""
+    for shown in _REASON_READERS:
+        text = shown(reason)
+        if text != reason:
+            return text
+    return reason
 
 
 def audit_name_objects(entries: Iterable[Any]) -> None:

@@ -24,22 +24,27 @@ def _country_choices() -> list[tuple[str, str]]:
 
 
 class SignupForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    email = forms.EmailField(required=False)
-    password = forms.CharField(widget=forms.PasswordInput)
-    password_again = forms.CharField(widget=forms.PasswordInput)
-    display_name = forms.CharField(max_length=40, help_text="Shown in standings and brackets.")
+    username = forms.CharField(label=_("Username"), max_length=150)
+    email = forms.EmailField(label=_("Email"), required=False)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput)
+    password_again = forms.CharField(label=_("Password again"), widget=forms.PasswordInput)
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=40,
+        help_text=_("Shown in standings and brackets."),
+    )
     country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
     date_of_birth = forms.DateField(
+        label=_("Date of birth"),
         required=False,
         widget=_DATE_INPUT,
-        help_text="Private; needed only for junior events.",
+        help_text=_("Private; needed only for junior events."),
     )
 
     def clean(self):
         data = super().clean()
         if data.get("password") and data.get("password") != data.get("password_again"):
-            self.add_error("password_again", "The two passwords differ.")
+            self.add_error("password_again", _("The two passwords differ."))
         return data
 
     # Set when the display name belongs to a player an organiser entered without an account:
@@ -68,12 +73,13 @@ class SignupForm(forms.Form):
 class PlayerCreateForm(forms.Form):
     """An organiser or admin enters a player who has no account yet."""
 
-    display_name = forms.CharField(max_length=40)
+    display_name = forms.CharField(label=_("Display name"), max_length=40)
     country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
     date_of_birth = forms.DateField(
+        label=_("Date of birth"),
         required=False,
         widget=_DATE_INPUT,
-        help_text="Private; needed only for junior events.",
+        help_text=_("Private; needed only for junior events."),
     )
 
     def save(self, *, actor) -> Player | None:
@@ -85,11 +91,15 @@ class PlayerCreateForm(forms.Form):
 
 
 class PlayerProfileForm(forms.Form):
-    display_name = forms.CharField(max_length=40)
+    display_name = forms.CharField(label=_("Display name"), max_length=40)
     country = LazyTypedChoiceField(choices=_country_choices, label=_("Country"))
-    date_of_birth = forms.DateField(required=False, widget=_DATE_INPUT)
-    first_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
-    second_colour = forms.ChoiceField(choices=[("", "—"), *Colour.choices], required=False)
+    date_of_birth = forms.DateField(label=_("Date of birth"), required=False, widget=_DATE_INPUT)
+    first_colour = forms.ChoiceField(
+        label=_("First colour"), choices=[("", "—"), *Colour.choices], required=False
+    )
+    second_colour = forms.ChoiceField(
+        label=_("Second colour"), choices=[("", "—"), *Colour.choices], required=False
+    )
     time_zone = forms.ChoiceField(
         choices=zone_choices,
         required=False,

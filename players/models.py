@@ -12,10 +12,10 @@ from players.timezones import validate_time_zone
 
 
 class Colour(models.TextChoices):
-    RED = "red", "Red"
-    YELLOW = "yellow", "Yellow"
-    BLUE = "blue", "Blue"
-    GREEN = "green", "Green"
+    RED = "red", _("Red")
+    YELLOW = "yellow", _("Yellow")
+    BLUE = "blue", _("Blue")
+    GREEN = "green", _("Green")
 
 
 # Stored in the player's profile: a language code of settings.LANGUAGES (a constant list here,
@@ -34,7 +34,7 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
-    country = CountryField(help_text="ISO 3166-1 alpha-2 code")
+    country = CountryField(help_text=_("ISO 3166-1 alpha-2 code"))
     # Private: used for junior eligibility, shown only to the player and staff.
     date_of_birth = models.DateField(null=True, blank=True)
     first_colour = models.CharField(max_length=6, choices=Colour.choices, blank=True)
@@ -65,14 +65,14 @@ class Player(models.Model):
             models.UniqueConstraint(
                 Lower("display_name"),
                 name="player_display_name_ci_unique",
-                violation_error_message="A player with this display name already exists.",
+                violation_error_message=_("A player with this display name already exists."),
             ),
             models.CheckConstraint(
                 condition=models.Q(first_colour="")
                 | models.Q(second_colour="")
                 | ~models.Q(first_colour=models.F("second_colour")),
                 name="player_colour_preferences_differ",
-                violation_error_message="The two colour preferences must differ.",
+                violation_error_message=_("The two colour preferences must differ."),
             ),
         ]
 

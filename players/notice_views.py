@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
@@ -40,7 +41,7 @@ class NoticesReadSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=1, max_value=2**62),
         required=False,
         max_length=1000,
-        help_text="The notices to mark read; all of them when left out.",
+        help_text=gettext_lazy("The notices to mark read; all of them when left out."),
     )
 
 

@@ -24,13 +24,13 @@ class PlayerSerializer(serializers.ModelSerializer):
         allow_blank=True,
         max_length=64,
         validators=[validate_time_zone],
-        help_text="IANA name such as Europe/Paris; empty for the site's time zone. Private.",
+        help_text=_("IANA name such as Europe/Paris; empty for the site's time zone. Private."),
     )
     language = serializers.ChoiceField(
         choices=LANGUAGE_CHOICES,
         required=False,
         allow_blank=True,
-        help_text="The language the player reads the site in; empty for the browser's. Private.",
+        help_text=_("The language the player reads the site in; empty for the browser's. Private."),
     )
 
     class Meta:

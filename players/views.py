@@ -79,7 +79,7 @@ def player_page_sections(player: Player) -> list[str]:
 @login_required
 def player_create_view(request):
     if not (is_organiser(request.user) or is_admin(request.user)):
-        raise PermissionDenied("Only organisers and admins may enter players.")
+        raise PermissionDenied(_("Only organisers and admins may enter players."))
     form = PlayerCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         player = form.save(actor=request.user)
@@ -92,7 +92,7 @@ def player_create_view(request):
 def player_edit_view(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     if not services.can_edit_player(request.user, player):
-        raise PermissionDenied("You may edit only your own profile.")
+        raise PermissionDenied(_("You may edit only your own profile."))
     show_private = services.can_see_private(request.user, player)
     initial = {
         "display_name": player.display_name,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
@@ -42,7 +44,7 @@ SYSTEM_PARAMETER = OpenApiParameter(
 class IsRatingsAdmin(permissions.BasePermission):
     """Admins (staff) review ratings; organisers and players do not."""
 
-    message = "Only admins may review ratings."
+    message = gettext_lazy("Only admins may review ratings.")
 
     def has_permission(self, request, view) -> bool:
         return is_admin(request.user)
@@ -339,7 +341,7 @@ class AdjustmentListCreateView(generics.ListCreateAPIView):
     def get_queryset(self):
         player = self.request.query_params.get("player", "")
         if player and not (player.isdigit() and len(player) <= 18):
-            raise ValidationError({"player": ["Give a player id (a whole number)."]})
+            raise ValidationError({"player": [_("Give a player id (a whole number).")]})
         return selectors.adjustment_list(player_id=int(player) if player else None)
 
 

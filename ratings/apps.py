@@ -10,14 +10,16 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_adjudicated, game_result_rewritten
-        from players.audit_registry import register_audit_names
+        from players.audit_registry import register_audit_names, register_audit_reasons
         from ratings import receivers, selectors
+        from ratings.notes import note_shown
         from ratings.params import check_settings
 
         check_settings()
         register_audit_names("rating_change_id", _("Rating change"), selectors.rating_change_names)
         register_audit_names("review_id", _("Review"), selectors.review_names)
         register_audit_names("title_id", _("Title"), selectors.title_names)
+        register_audit_reasons(note_shown)
         game_adjudicated.connect(
             receivers.rate_adjudicated_game, dispatch_uid="ratings.rate_adjudicated_game"
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from players.models import Player
 from players.selectors import players_by_names
@@ -17,7 +19,7 @@ class PlayerNameField(forms.CharField):
         name = super().clean(value).strip()
         player = players_by_names([name]).get(name.lower())
         if player is None:
-            raise ValidationError(f"No player is named {name!r}.")
+            raise ValidationError(_("No player is named %(name)s.") % {"name": repr(name)})
         return player
 
 
@@ -25,28 +27,47 @@ class NoteForm(forms.Form):
     note = forms.CharField(
         max_length=2000,
         widget=forms.TextInput(attrs={"size": 40}),
-        help_text="Why: kept in the audit trail.",
+        label=gettext_lazy("Note"),
+        help_text=gettext_lazy("Why: kept in the audit trail."),
     )
 
 
 class AdjustmentForm(forms.Form):
-    player = PlayerNameField(max_length=40, label="Player name")
-    system = forms.ChoiceField(choices=RatingSystem.choices, label="Table")
-    delta = forms.FloatField(required=False, help_text="Add this (negative to subtract)…")
-    value = forms.FloatField(required=False, label="New value", help_text="…or set this value.")
-    reason = forms.CharField(max_length=2000, help_text="Kept with the change and in the audit.")
+    player = PlayerNameField(max_length=40, label=gettext_lazy("Player name"))
+    system = forms.ChoiceField(
+        choices=RatingSystem.choices, label=pgettext_lazy("rating table", "Table")
+    )
+    delta = forms.FloatField(
+        required=False,
+        label=gettext_lazy("Delta"),
+        help_text=gettext_lazy("Add this (negative to subtract)…"),
+    )
+    value = forms.FloatField(
+        required=False,
+        label=gettext_lazy("New value"),
+        help_text=gettext_lazy("…or set this value."),
+    )
+    reason = forms.CharField(
+        max_length=2000,
+        label=gettext_lazy("Reason"),
+        help_text=gettext_lazy("Kept with the change and in the audit."),
+    )
 
     def clean(self):
         data = super().clean()
         if (data.get("delta") is None) == (data.get("value") is None):
-            self.add_error("delta", "Give either a delta or a new value, not both.")
+            self.add_error("delta", _("Give either a delta or a new value, not both."))
         return data
 
 
 class TitleAwardForm(forms.Form):
-    player = PlayerNameField(max_length=40, label="Player name")
-    note = forms.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+    player = PlayerNameField(max_length=40, label=gettext_lazy("Player name"))
+    note = forms.CharField(
+        max_length=2000,
+        label=gettext_lazy("Note"),
+        help_text=gettext_lazy("Why: kept in the audit trail."),
+    )
 
 
 class TitleWithdrawForm(NoteForm):
-    lapsed = forms.BooleanField(required=False, label="Lapsed (too few Master games)")
+    lapsed = forms.BooleanField(required=False, label=gettext_lazy("Lapsed (too few Master games)"))

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Game
 from players.audit_registry import register_audit_actions
@@ -22,11 +23,11 @@ from ratings.params import current_version
 
 
 class RatingSystem(models.TextChoices):
-    LOBBY = "lobby", "Lobby ranking"
-    MONTHLY = "monthly", "Monthly table"
-    DOUBLES = "doubles", "Doubles table"
-    MASTER = "master", "Master ranking"
-    ELO = "elo", "Tournament Elo"
+    LOBBY = "lobby", _("Lobby ranking")
+    MONTHLY = "monthly", _("Monthly table")
+    DOUBLES = "doubles", _("Doubles table")
+    MASTER = "master", _("Master ranking")
+    ELO = "elo", _("Tournament Elo")
 
 
 # Tables moved game by game (the rest, the Elo, moves per tournament).
@@ -41,13 +42,13 @@ SCALED_SYSTEMS = PER_GAME_SYSTEMS
 
 
 class ChangeReason(models.TextChoices):
-    GAME = "game", "Game"
-    REVERT = "revert", "Revert"
-    ADJUSTMENT = "adjustment", "Manual adjustment"
-    TOURNAMENT = "tournament", "Tournament Elo"
-    ANCHOR = "anchor", "Pool anchoring"
-    RECOMPUTE = "recompute", "Recompute from history"
-    REPLAY = "replay", "Recalculated in game order"
+    GAME = "game", pgettext_lazy("rating change cause", "Game")
+    REVERT = "revert", pgettext_lazy("rating change cause", "Revert")
+    ADJUSTMENT = "adjustment", _("Manual adjustment")
+    TOURNAMENT = "tournament", _("Tournament Elo")
+    ANCHOR = "anchor", _("Pool anchoring")
+    RECOMPUTE = "recompute", _("Recompute from history")
+    REPLAY = "replay", _("Recalculated in game order")
 
 
 class Rating(models.Model):
@@ -229,28 +230,28 @@ class PendingRating(models.Model):
 
 
 class ReviewKind(models.TextChoices):
-    LARGE_SWING = "large_swing", "Large swing"
-    GAME_INVALIDATED = "game_invalidated", "Game later ruled or invalidated"
-    REPEATED_RESULTS = "repeated_results", "Repeated results between the same two players"
-    TITLE_LAPSE = "title_lapse", "Master title lapsed"
+    LARGE_SWING = "large_swing", _("Large swing")
+    GAME_INVALIDATED = "game_invalidated", _("Game later ruled or invalidated")
+    REPEATED_RESULTS = "repeated_results", _("Repeated results between the same two players")
+    TITLE_LAPSE = "title_lapse", _("Master title lapsed")
 
 
 class ReviewStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    APPROVED = "approved", "Approved"
-    REVERTED = "reverted", "Reverted"
+    OPEN = "open", pgettext_lazy("review status", "Open")
+    APPROVED = "approved", _("Approved")
+    REVERTED = "reverted", _("Reverted")
 
 
 class Title(models.Model):
     """A Master title: awarded by an admin, withdrawn by an admin (after a lapse or otherwise)."""
 
     class Kind(models.TextChoices):
-        MASTER = "master", "Master"
+        MASTER = "master", pgettext_lazy("title", "Master")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Held"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        LAPSED = "lapsed", "Lapsed"
+        ACTIVE = "active", pgettext_lazy("title status", "Held")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        LAPSED = "lapsed", _("Lapsed")
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="titles")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.MASTER)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -24,7 +26,9 @@ class RankingQuerySerializer(serializers.Serializer):
         r"^[A-Za-z]{2}$",
         required=False,
         allow_blank=True,
-        error_messages={"invalid": "A two-letter country code (ISO 3166-1), e.g. DE."},
+        error_messages={
+            "invalid": gettext_lazy("A two-letter country code (ISO 3166-1), e.g. DE.")
+        },
     )
     search = serializers.CharField(required=False, allow_blank=True, max_length=40)
 
@@ -87,22 +91,28 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     at = serializers.DateTimeField(
         read_only=True,
         allow_null=True,
-        help_text="The step's place in game order (a game's played time, an adjustment's "
-        "time); null for the Elo.",
+        help_text=gettext_lazy(
+            "The step's place in game order (a game's played time, an adjustment's "
+            "time); null for the Elo."
+        ),
     )
     replaces = serializers.IntegerField(
         source="replaces_id",
         read_only=True,
         allow_null=True,
-        help_text="The earlier version of this step, recalculated after a late game, a revert "
-        "or a recompute.",
+        help_text=gettext_lazy(
+            "The earlier version of this step, recalculated after a late game, a revert "
+            "or a recompute."
+        ),
     )
     reverted_by = serializers.SerializerMethodField()
     event_name = serializers.CharField(
         read_only=True,
         default=None,
         allow_null=True,
-        help_text="The tournament event's name (championship · event), when `event_id` is set.",
+        help_text=gettext_lazy(
+            "The tournament event's name (championship · event), when `event_id` is set."
+        ),
     )
 
     class Meta:
@@ -172,7 +182,7 @@ class TitleAwardSerializer(serializers.Serializer):
 class TitleWithdrawSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=2000)
     lapsed = serializers.BooleanField(
-        default=False, help_text="End the title as lapsed rather than withdrawn."
+        default=False, help_text=gettext_lazy("End the title as lapsed rather than withdrawn.")
     )
 
 
@@ -201,8 +211,12 @@ class EloResultSerializer(serializers.ModelSerializer):
             "expected_share": {
                 "help_text": "Φ((own − opposition) / 565.7), from the rating brought."
             },
-            "performance": {"help_text": "Opposition average + 565.7 · Φ⁻¹(share), capped ±800."},
-            "opposition_average": {"help_text": "The opponents' average rating brought."},
+            "performance": {
+                "help_text": gettext_lazy("Opposition average + 565.7 · Φ⁻¹(share), capped ±800.")
+            },
+            "opposition_average": {
+                "help_text": gettext_lazy("The opponents' average rating brought.")
+            },
         }
 
 
@@ -212,7 +226,9 @@ class PlayerRatingsSerializer(serializers.Serializer):
     ratings = RatingSerializer(many=True)
     titles = TitleSerializer(many=True)
     elo_tournaments = serializers.IntegerField()
-    elo_results = EloResultSerializer(many=True, help_text="Latest Elo-rated tournaments first.")
+    elo_results = EloResultSerializer(
+        many=True, help_text=gettext_lazy("Latest Elo-rated tournaments first.")
+    )
 
 
 class RecomputeRequestSerializer(serializers.Serializer):
@@ -221,7 +237,7 @@ class RecomputeRequestSerializer(serializers.Serializer):
         required=False,
         allow_empty=True,
         max_length=len(RatingSystem.values),
-        help_text="Tables to recompute (default: all).",
+        help_text=gettext_lazy("Tables to recompute (default: all)."),
     )
 
 
@@ -231,7 +247,7 @@ class RecomputeRunSerializer(serializers.ModelSerializer):
         source="requested_by.username", read_only=True, default=""
     )
     progress = serializers.SerializerMethodField(
-        help_text="Events replayed so far, per table (while running)."
+        help_text=gettext_lazy("Events replayed so far, per table (while running).")
     )
 
     class Meta:
@@ -267,21 +283,21 @@ class EloRecalculationSerializer(serializers.Serializer):
 class SeriesGameSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     played_at = serializers.DateTimeField()
-    winner = serializers.CharField(help_text="The winner's name.")
-    loser = serializers.CharField(help_text="The loser's name.")
+    winner = serializers.CharField(help_text=gettext_lazy("The winner's name."))
+    loser = serializers.CharField(help_text=gettext_lazy("The loser's name."))
     winner_score = serializers.IntegerField()
     loser_score = serializers.IntegerField()
-    counts = serializers.BooleanField(help_text="Still counts (not reverted).")
+    counts = serializers.BooleanField(help_text=gettext_lazy("Still counts (not reverted)."))
 
 
 class ReviewSerializer(serializers.ModelSerializer):
     change = RatingChangeSerializer(read_only=True)
     player_name = serializers.CharField(source="player.display_name", read_only=True, default="")
     opponent_name = serializers.SerializerMethodField(
-        help_text="Repeated results: the opponent beaten, by name."
+        help_text=gettext_lazy("Repeated results: the opponent beaten, by name.")
     )
     series = serializers.SerializerMethodField(
-        help_text="Repeated results: every game of the series, named by both players."
+        help_text=gettext_lazy("Repeated results: every game of the series, named by both players.")
     )
 
     def get_opponent_name(self, review: Review) -> str | None:
@@ -321,13 +337,17 @@ class ReviewSerializer(serializers.ModelSerializer):
 
 class ReviewQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(
-        choices=[*ReviewStatus.choices, ("", "any")], default=ReviewStatus.OPEN, allow_blank=True
+        choices=[*ReviewStatus.choices, ("", pgettext_lazy("every review status", "any"))],
+        default=ReviewStatus.OPEN,
+        allow_blank=True,
     )
     kind = serializers.ChoiceField(choices=ReviewKind.choices, required=False, allow_blank=True)
 
 
 class NoteSerializer(serializers.Serializer):
-    note = serializers.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+    note = serializers.CharField(
+        max_length=2000, help_text=gettext_lazy("Why: kept in the audit trail.")
+    )
 
 
 class AdjustmentSerializer(serializers.Serializer):
@@ -343,7 +363,7 @@ class AdjustmentSerializer(serializers.Serializer):
     def validate(self, attrs: dict) -> dict:
         if (attrs.get("delta") is None) == (attrs.get("value") is None):
             raise serializers.ValidationError(
-                {"delta": "Give either a delta or a new value, not both."}
+                {"delta": _("Give either a delta or a new value, not both.")}
             )
         return attrs
 

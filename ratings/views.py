@@ -9,6 +9,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from players.models import Player
@@ -35,7 +37,7 @@ def admin_required(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not is_admin(request.user):
-            raise PermissionDenied("Only admins review ratings.")
+            raise PermissionDenied(_("Only admins review ratings."))
         return view(request, *args, **kwargs)
 
     return wrapped
@@ -117,7 +119,7 @@ def _review_page(request, *, status: int = 200, **forms):
         "page": page,
         "status": wanted,
         "kind": kind,
-        "statuses": [*ReviewStatus.choices, ("all", "All")],
+        "statuses": [*ReviewStatus.choices, ("all", pgettext("every review status", "All"))],
         "kinds": ReviewKind.choices,
         "adjustment_form": forms.get("adjustment_form") or AdjustmentForm(),
         "award_form": forms.get("award_form") or TitleAwardForm(),
@@ -145,16 +147,23 @@ def review_action_view(request, pk: int, action: str):
     form = NoteForm(request.POST)
     service = {"approve": services.review_approve, "revert": services.review_revert}.get(action)
     if service is None:
-        raise PermissionDenied("Unknown review action.")
+        raise PermissionDenied(_("Unknown review action."))
     if form.is_valid():
         try:
             service(actor=request.user, review_id=pk, note=form.cleaned_data["note"])
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:
-            messages.success(request, f"Review {pk}: {action}d.")
+            done = {
+                "approve": _("Review %(review)s: approved."),
+                "revert": _("Review %(review)s: reverted."),
+            }[action]
+            messages.success(request, done % {"review": pk})
     else:
-        messages.error(request, f"Review {pk}: a note is needed (why, for the audit trail).")
+        messages.error(
+            request,
+            _("Review %(review)s: a note is needed (why, for the audit trail).") % {"review": pk},
+        )
     return redirect("review-queue")
 
 
@@ -178,8 +187,13 @@ def adjustment_view(request):
         else:
             messages.success(
                 request,
-                f"{data['player'].display_name}: {change.before:.2f} → {change.after:.2f} "
-                f"({RatingSystem(change.system).label}).",
+                _("%(player)s: %(before)s → %(after)s (%(table)s).")
+                % {
+                    "player": data["player"].display_name,
+                    "before": f"{change.before:.2f}",
+                    "after": f"{change.after:.2f}",
+                    "table": RatingSystem(change.system).label,
+                },
             )
             return redirect("review-queue")
     return _review_page(request, status=400, adjustment_form=form)
@@ -199,7 +213,9 @@ def title_award_view(request):
         except ValidationError as exc:
             apply_service_errors(form, exc)
         else:
-            messages.success(request, f"{title.player.display_name} is now a Master.")
+            messages.success(
+                request, _("%(player)s is now a Master.") % {"player": title.player.display_name}
+            )
             return redirect("review-queue")
     return _review_page(request, status=400, award_form=form)
 
@@ -214,9 +230,14 @@ def title_withdraw_view(request, pk: int):
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:
-            messages.success(request, f"Title of {title.player.display_name}: {title.status}.")
+            ended = (
+                _("Title of %(player)s: lapsed.")
+                if title.status == Title.Status.LAPSED
+                else _("Title of %(player)s: withdrawn.")
+            )
+            messages.success(request, ended % {"player": title.player.display_name})
     else:
-        messages.error(request, "Withdrawing a title needs a note (why, for the audit trail).")
+        messages.error(request, _("Withdrawing a title needs a note (why, for the audit trail)."))
     return redirect("review-queue")
 
 

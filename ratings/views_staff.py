@@ -7,6 +7,8 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from ratings import selectors, services
@@ -20,13 +22,13 @@ class RecomputeForm(forms.Form):
         choices=RatingSystem.choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Tables",
-        help_text="None ticked: every table.",
+        label=gettext_lazy("Tables"),
+        help_text=gettext_lazy("None ticked: every table."),
     )
 
 
 class EventEloForm(forms.Form):
-    event = forms.TypedChoiceField(coerce=int, label="Event", choices=())
+    event = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Event"), choices=())
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,7 +42,7 @@ def staff_context() -> dict:
         run.progress = [
             (RatingSystem(s).label, n) for s, n in services.recompute_progress(run).items()
         ]
-        run.tables = ", ".join(RatingSystem(s).label for s in run.systems)
+        run.tables = ", ".join(str(RatingSystem(s).label) for s in run.systems)
         run.results = [
             (RatingSystem(s).label, figures)
             for s, figures in (run.summary or {}).get("systems", {}).items()
@@ -64,9 +66,12 @@ def recompute_view(request):
         run = services.recompute_request(
             actor=request.user, systems=form.cleaned_data["systems"] or None
         )
-        messages.success(request, f"Recompute queued ({', '.join(run.systems)}).")
+        # The tables by their codes, as the English page has always said them.
+        messages.success(
+            request, _("Recompute queued (%(tables)s).") % {"tables": ", ".join(run.systems)}
+        )
     else:
-        messages.error(request, "Choose known tables to recompute.")
+        messages.error(request, _("Choose known tables to recompute."))
     return redirect("review-queue")
 
 
@@ -75,7 +80,7 @@ def recompute_view(request):
 def event_elo_view(request):
     form = EventEloForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose an event with Elo-rated games.")
+        messages.error(request, _("Choose an event with Elo-rated games."))
         return redirect("review-queue")
     event_id = form.cleaned_data["event"]
     try:
@@ -86,8 +91,8 @@ def event_elo_view(request):
         name = dict(selectors.elo_events_named()).get(event_id, "")
         messages.success(
             request,
-            f"Tournament Elo of {name} recalculated: {result.players} players, "
-            f"{result.changes} changes.",
+            _("Tournament Elo of %(event)s recalculated: %(players)s players, %(changes)s changes.")
+            % {"event": name, "players": result.players, "changes": result.changes},
         )
     return redirect("review-queue")
 
@@ -97,7 +102,7 @@ def event_elo_view(request):
 def review_series_revert_view(request, pk: int):
     form = NoteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Reverting a series needs a note (why, for the audit trail).")
+        messages.error(request, _("Reverting a series needs a note (why, for the audit trail)."))
         return redirect("review-queue")
     try:
         review = services.review_revert_series(
@@ -107,5 +112,13 @@ def review_series_revert_view(request, pk: int):
         messages.error(request, " ".join(exc.messages))
     else:
         count = len(services.review_series(Review.objects.get(pk=review.pk)))
-        messages.success(request, f"The series of {count} games is reverted.")
+        messages.success(
+            request,
+            ngettext(
+                "The series of %(count)s game is reverted.",
+                "The series of %(count)s games is reverted.",
+                count,
+            )
+            % {"count": count},
+        )
     return redirect("review-queue")

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.response import Response
@@ -48,22 +49,22 @@ def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         exc = as_drf_validation_error(exc)
     elif isinstance(exc, RequestDataTooBig):
-        return Response({"detail": "The request body is too large."}, status=413)
+        return Response({"detail": _("The request body is too large.")}, status=413)
     elif isinstance(exc, SuspiciousOperation):
         # e.g. more form fields than DATA_UPLOAD_MAX_NUMBER_FIELDS: a bad request, said in JSON.
-        exc = ParseError("The request could not be read: too many fields or a malformed body.")
+        exc = ParseError(_("The request could not be read: too many fields or a malformed body."))
     return drf_exception_handler(exc, context)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """handler404: JSON under /api/, the site's own page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return render(request, "404.html", status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: JSON under /api/; elsewhere a plain page that needs no context processors."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Something went wrong on our side."}, status=500)
+        return JsonResponse({"detail": _("Something went wrong on our side.")}, status=500)
     return HttpResponse(render_to_string("500.html"), status=500)

@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from tantrix_site.errors import ServiceBusy
 
@@ -47,7 +48,9 @@ class RequestSizeLimitMiddleware:
             cls, "oversized_body_allowed", False
         ):
             return None
-        message = f"The request body is larger than the limit of {limit:,} bytes."
+        message = _("The request body is larger than the limit of %(limit)s bytes.") % {
+            "limit": f"{limit:,}"
+        }
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": message}, status=413)
         return HttpResponse(

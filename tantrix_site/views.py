@@ -3,6 +3,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from players.forms import SignupForm
 from tantrix_site import docs_pages
@@ -28,6 +30,14 @@ def doc_page(request, slug: str):
     """A document of docs/ as a page (the record format, the rules); see docs_pages.py."""
     found = docs_pages.page(slug, lambda other: reverse("doc-page", args=[other]))
     if found is None:
-        raise Http404("No such document.")
-    title, body = found
-    return render(request, "doc_page.html", {"title": title, "body": mark_safe(body)})
+        raise Http404(_("No such document."))
+    _english_title, body = found
+    return render(request, "doc_page.html", {"title": DOC_TITLES[slug], "body": mark_safe(body)})
+
+
+# The documents are English (their first heading is the page's h1); the browser tab and the
+# header speak the reader's language.
+DOC_TITLES = {
+    "record-format": gettext_lazy("Game records, verdicts and positions"),
+    "rules": gettext_lazy("The rules as the engine enforces them"),
+}

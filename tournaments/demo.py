@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
@@ -26,7 +27,11 @@ from players.models import Player
 from players.roles import ORGANISERS_GROUP
 from players.types import User
 from tournaments import rating_seam, services
-from tournaments.models import Championship, Event, Match, MatchStatus
+from tournaments.models import Championship, Event, Match, MatchStatus, Round
+from tournaments.services.score_sheets import table_results_enter
+from tournaments.services.table_opens import table_open_create, table_open_start
+from tournaments.services.teams import match_lineup
+from tournaments.standings import round_tables
 
 PASSWORD = "tantrix-demo"
 # The players who have accounts (username = first name in lower case).
@@ -110,11 +115,22 @@ def load_demo(
     if UserModel.objects.filter(username="organiser").exists():
         return None
     with transaction.atomic():
-        admin = UserModel.objects.create_superuser("admin", "admin@example.org", PASSWORD)
-        organiser = UserModel.objects.create_user("organiser", "org@example.org", PASSWORD)
+        # Every demo account has the same password: hash it once, not once per account (each
+        # hash costs a fifth of a second by design).
+        hashed = make_password(PASSWORD)
+        admin = UserModel.objects.create(
+            username="admin",
+            email="admin@example.org",
+            password=hashed,
+            is_staff=True,
+            is_superuser=True,
+        )
+        organiser = UserModel.objects.create(
+            username="organiser", email="org@example.org", password=hashed
+        )
         organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
         Player.objects.create(display_name="Organiser", country="GB", user=organiser)
-        players = _players(UserModel, world_entrants)
+        players = _players(UserModel, world_entrants, hashed)
     demo = _Demo(admin=admin, organiser=organiser, rng=random.Random(2026))
     progress(f"{len(players)} players")
     _casual_games(demo, players, casual_games)
@@ -124,7 +140,16 @@ def load_demo(
         progress(f"World Championship: {demo.games} games so far")
         _junior_championship(demo, players[-JUNIORS:])
         _online_open(demo, players[:16])
-    progress(f"Junior Championship and Online Open: {demo.games} games in all")
+        demo.games += doubles_and_team_cup(
+            demo.organiser,
+            Championship.objects.get(name="Online Open"),
+            {p.display_name: p for p in players[: len(NAMES)]},
+        )
+        _table_open(demo, players[16:40])
+    progress(
+        f"Junior Championship, Online Open (Swiss, doubles), Team Cup and Table Open: "
+        f"{demo.games} games in all"
+    )
     return DemoSummary(
         players=len(players),
         games=demo.games,
@@ -134,10 +159,12 @@ def load_demo(
     )
 
 
-def _players(UserModel, count: int) -> list[Player]:
+def _players(UserModel, count: int, hashed_password: str) -> list[Player]:
     players = []
     for name, country in NAMES:
-        user = UserModel.objects.create_user(name.lower(), f"{name.lower()}@example.org", PASSWORD)
+        user = UserModel.objects.create(
+            username=name.lower(), email=f"{name.lower()}@example.org", password=hashed_password
+        )
         players.append(Player.objects.create(display_name=name, country=country, user=user))
     people = [
         (f"{first} {surname}", country)
@@ -295,6 +322,33 @@ def _junior_championship(demo: _Demo, juniors: list[Player]) -> None:
     _play(demo, event)
 
 
+def _table_open(demo: _Demo, players: list[Player]) -> None:
+    """A face-to-face Swiss: results typed from score sheets, three rounds of five entered."""
+    championship = services.championship_create(
+        actor=demo.organiser,
+        name="Wellington Table Open",
+        year=2026,
+        category="open",
+        published=True,
+    )
+    event = table_open_create(
+        actor=demo.organiser, championship=championship, name="Open", system="swiss", swiss_rounds=5
+    )
+    for player in players:
+        services.entry_register(actor=demo.organiser, event=event, player=player)
+    table_open_start(actor=demo.organiser, event=event, draw_seed=3)
+    for number in range(1, 4):
+        round_ = Round.objects.get(event=event, number=number)
+        sheets = {}
+        for table in round_tables(round_):
+            if table.match.is_bye:
+                continue
+            score_a = 10 + demo.rng.randrange(25)
+            score_b = 10 + demo.rng.randrange(25)
+            sheets[table.number] = {"score_a": score_a, "score_b": score_b, "minutes_a": 25}
+        table_results_enter(actor=demo.organiser, round_=round_, sheets=sheets)
+
+
 def _online_open(demo: _Demo, players: list[Player]) -> None:
     championship = services.championship_create(
         actor=demo.organiser, name="Online Open", year=2026, category="open", published=True
@@ -302,3 +356,82 @@ def _online_open(demo: _Demo, players: list[Player]) -> None:
     event = _event(demo, championship, name="Swiss", format="swiss", swiss_rounds=5)
     _enter(demo, event, players, draw_seed=5)
     _play(demo, event, rounds=3)
+
+
+def doubles_and_team_cup(organiser: User, championship: Championship, by_name: dict) -> int:
+    """A doubles event in the open, and a team cup of two regional teams, each with a game;
+    returns the number of games submitted."""
+    doubles = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Doubles",
+        format="knockout",
+        entry_kind="pair",
+        games_per_match=1,
+        max_extra_games=2,
+        extra_game_margin="0.1",
+    )
+    for first, second in [
+        ("Lucas", "Noah"),
+        ("Giulia", "Sven"),
+        ("Bela", "Emma"),
+        ("Tomas", "Aroha"),
+    ]:
+        services.pair_register(
+            actor=organiser, event=doubles, player=by_name[first], partner=by_name[second]
+        )
+    services.draw_generate(actor=organiser, event=doubles, draw_seed=2)
+    match = Match.objects.filter(event=doubles, status=MatchStatus.SCHEDULED).first()
+    a, b = match.entry_a.pair, match.entry_b.pair
+    record = selfplay(200, "pairs")
+    for seat, player in zip(
+        record["players"], (a.player_a, b.player_a, a.player_b, b.player_b), strict=True
+    ):
+        seat["name"] = player.display_name
+    game_services.record_submit(
+        actor=organiser, body=json.dumps(record).encode(), extensions={"match": match.pk}
+    )
+
+    cup = services.championship_create(
+        actor=organiser, name="Demo Team Cup", year=2026, category="open", published=True
+    )
+    rosters = {
+        "North": (
+            ["Ingrid", "Pieter", "Dora", "Kasia", "Jana", "Emma"],
+            ["NO", "NL", "DE", "PL", "CZ", "GB"],
+        ),
+        "South": (
+            ["Tomas", "Csilla", "Ana", "Mike", "Aroha"],
+            ["NZ", "HU", "ES", "US", "FR", "AU", "IT"],
+        ),
+    }
+    event = services.event_create(
+        actor=organiser,
+        championship=cup,
+        name="Final",
+        format="knockout",
+        entry_kind="team",
+        team_boards=5,
+        games_per_match=1,
+    )
+    for name, (members, region) in rosters.items():
+        team = services.team_create(
+            actor=organiser,
+            championship=cup,
+            name=name,
+            region_countries=region,
+            captain=by_name[members[0]],
+            deputy=by_name[members[1]],
+            roster=[by_name[m] for m in members],
+        )
+        services.team_enter(actor=organiser, event=event, team=team)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    final = Match.objects.get(event=event)
+    _board, player_a, player_b = match_lineup(final)[0]
+    record = selfplay(300, "2")
+    names = {p.pk: p.display_name for p in by_name.values()}
+    record["players"][0]["name"], record["players"][1]["name"] = names[player_a], names[player_b]
+    game_services.record_submit(
+        actor=organiser, body=json.dumps(record).encode(), extensions={"match": final.pk}
+    )
+    return 2

@@ -6,19 +6,21 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from games.models import Game
 from players.audit_registry import register_audit_actions
 from players.models import Player
+from tournaments.format_words import round_name_text
 
 
 class Category(models.TextChoices):
-    WORLD = "world", "World championship"
-    CONTINENTAL = "continental", "Continental championship"
-    NATIONAL = "national", "National championship"
-    JUNIOR = "junior", "Junior championship"
-    OPEN = "open", "Open / Table Open"
+    WORLD = "world", _("World championship")
+    CONTINENTAL = "continental", _("Continental championship")
+    NATIONAL = "national", _("National championship")
+    JUNIOR = "junior", _("Junior championship")
+    OPEN = "open", _("Open / Table Open")
 
 
 class Championship(models.Model):
@@ -51,37 +53,37 @@ class Championship(models.Model):
 
 
 class EventFormat(models.TextChoices):
-    KNOCKOUT = "knockout", "Knockout"
-    GROUPS = "groups", "Groups"
-    SWISS = "swiss", "Swiss"
-    ROUND_ROBIN = "round_robin", "Round robin"
+    KNOCKOUT = "knockout", _("Knockout")
+    GROUPS = "groups", _("Groups")
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
 
 
 class Eligibility(models.TextChoices):
-    OPEN = "open", "Open to all"
-    JUNIOR = "junior", "Juniors (under an age on a cut-off date)"
-    NATIONAL = "national", "Players of listed countries"
-    MINIMUM_RANKING = "minimum_ranking", "Minimum ranking"
+    OPEN = "open", _("Open to all")
+    JUNIOR = "junior", _("Juniors (under an age on a cut-off date)")
+    NATIONAL = "national", _("Players of listed countries")
+    MINIMUM_RANKING = "minimum_ranking", _("Minimum ranking")
 
 
 class QualifierPolicy(models.TextChoices):
-    AGAINST_TOP_SEEDS = "against_top_seeds", "Qualifiers meet the top seeds"
-    DRAWN_INTO_SECTIONS = "drawn_into_sections", "Qualifiers drawn into seeded sections"
+    AGAINST_TOP_SEEDS = "against_top_seeds", _("Qualifiers meet the top seeds")
+    DRAWN_INTO_SECTIONS = "drawn_into_sections", _("Qualifiers drawn into seeded sections")
 
 
 class EntryKind(models.TextChoices):
     """What one side of the event's matches is (docs/architecture.md, "Entries and sides")."""
 
-    SINGLE = "single", "Singles (one player)"
-    PAIR = "pair", "Doubles (pairs)"
-    TEAM = "team", "Teams"
+    SINGLE = "single", _("Singles (one player)")
+    PAIR = "pair", _("Doubles (pairs)")
+    TEAM = "team", _("Teams")
 
 
 class EventStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration open"
-    CLOSED = "closed", "Registration closed"
-    DRAWN = "drawn", "Drawn, in play"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", _("Registration open")
+    CLOSED = "closed", _("Registration closed")
+    DRAWN = "drawn", _("Drawn, in play")
+    FINISHED = "finished", pgettext_lazy("event status", "Finished")
 
 
 class Event(models.Model):
@@ -92,7 +94,7 @@ class Event(models.Model):
     stage = models.PositiveSmallIntegerField(
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="Order within the championship",
+        help_text=_("Order within the championship"),
     )
     format = models.CharField(max_length=12, choices=EventFormat.choices)
     entry_kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.SINGLE)
@@ -117,7 +119,7 @@ class Event(models.Model):
         default=16, validators=[MinValueValidator(6), MaxValueValidator(30)]
     )
     cutoff_date = models.DateField(null=True, blank=True)
-    countries = models.JSONField(default=list, blank=True, help_text="ISO codes (national)")
+    countries = models.JSONField(default=list, blank=True, help_text=_("ISO codes (national)"))
     minimum_ranking = models.PositiveIntegerField(
         null=True, blank=True, validators=[MaxValueValidator(1000)]
     )
@@ -129,7 +131,7 @@ class Event(models.Model):
         null=True,
         blank=True,
         validators=[MaxValueValidator(4096)],
-        help_text="How many qualify from `feeds_from` into this event",
+        help_text=_("How many qualify from `feeds_from` into this event"),
     )
     qualifier_policy = models.CharField(
         max_length=20, choices=QualifierPolicy.choices, default=QualifierPolicy.AGAINST_TOP_SEEDS
@@ -157,7 +159,7 @@ class Event(models.Model):
     round_days = models.PositiveSmallIntegerField(
         default=14,
         validators=[MinValueValidator(1), MaxValueValidator(365)],
-        help_text="Days each round lasts; sets round deadlines at the draw",
+        help_text=_("Days each round lasts; sets round deadlines at the draw"),
     )
     champion = models.ForeignKey(
         "Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -217,7 +219,7 @@ class Team(models.Model):
     Belongs to the championship, so the same team plays its group stage and its knockout."""
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=60, help_text='e.g. "GBR A"')
+    name = models.CharField(max_length=60, help_text=_('e.g. "GBR A"'))
     # The country the team represents: the group draw keeps two teams of one country apart.
     country = CountryField(blank=True)
     # Who may play for it: these countries' players; empty means the team's country only.
@@ -267,17 +269,17 @@ class TeamMember(models.Model):
 
 
 class EntryStatus(models.TextChoices):
-    PENDING = "pending", "Awaiting the partner's confirmation"
-    ACTIVE = "active", "Active"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    ELIMINATED = "eliminated", "Eliminated"
-    QUALIFIED = "qualified", "Qualified onward"
-    CHAMPION = "champion", "Champion"
+    PENDING = "pending", _("Awaiting the partner's confirmation")
+    ACTIVE = "active", pgettext_lazy("entry status", "Active")
+    WITHDRAWN = "withdrawn", pgettext_lazy("entry status", "Withdrawn")
+    ELIMINATED = "eliminated", pgettext_lazy("entry status", "Eliminated")
+    QUALIFIED = "qualified", _("Qualified onward")
+    CHAMPION = "champion", pgettext_lazy("entry status", "Champion")
 
 
 class EntrySource(models.TextChoices):
-    REGISTRATION = "registration", "Registered"
-    QUALIFIER = "qualifier", "Qualified"
+    REGISTRATION = "registration", pgettext_lazy("entry source", "Registered")
+    QUALIFIER = "qualifier", pgettext_lazy("entry source", "Qualified")
 
 
 # What `select_related` needs for an entry's name: `*SIDES`, or `*sides_of("entry_a")`.
@@ -325,7 +327,7 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["event", "seed", "id"]
-        verbose_name_plural = "entries"
+        verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
             models.UniqueConstraint(fields=["event", "pair"], name="entry_pair_once_per_event"),
@@ -421,17 +423,23 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
+        """The name in the reader's language."""
+        return round_name_text(self.english_name)
+
+    @property
+    def english_name(self) -> str:
+        """The name as the draw stored it, in English: what the audit trail keeps."""
         return self.name or f"Round {self.number}"
 
 
 class MatchStatus(models.TextChoices):
-    WAITING = "waiting", "Waiting for players"
-    SCHEDULED = "scheduled", "Scheduled"
-    IN_PROGRESS = "in_progress", "In progress"
-    DECIDED = "decided", "Decided"
-    WALKOVER = "walkover", "Walkover"
-    RULED = "ruled", "Ruled by an organiser"
-    VOID = "void", "Void (neither side)"
+    WAITING = "waiting", _("Waiting for players")
+    SCHEDULED = "scheduled", pgettext_lazy("match status", "Scheduled")
+    IN_PROGRESS = "in_progress", _("In progress")
+    DECIDED = "decided", pgettext_lazy("match status", "Decided")
+    WALKOVER = "walkover", pgettext_lazy("match status", "Walkover")
+    RULED = "ruled", _("Ruled by an organiser")
+    VOID = "void", _("Void (neither side)")
 
 
 FINAL_MATCH_STATUSES = (
@@ -476,7 +484,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["event", "round__number", "group", "bracket_index", "id"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = _("matches")
         constraints = [
             models.UniqueConstraint(
                 fields=["round", "bracket_index"],
@@ -516,8 +524,8 @@ class MatchGame(models.Model):
     board = models.PositiveSmallIntegerField(null=True, blank=True)
     base_tps_a = models.DecimalField(max_digits=4, decimal_places=1)
     base_tps_b = models.DecimalField(max_digits=4, decimal_places=1)
-    penalty_a = models.PositiveSmallIntegerField(default=0, help_text="TPs side A forfeits")
-    penalty_b = models.PositiveSmallIntegerField(default=0, help_text="TPs side B forfeits")
+    penalty_a = models.PositiveSmallIntegerField(default=0, help_text=_("TPs side A forfeits"))
+    penalty_b = models.PositiveSmallIntegerField(default=0, help_text=_("TPs side B forfeits"))
     tps_a = models.DecimalField(max_digits=4, decimal_places=1)
     tps_b = models.DecimalField(max_digits=4, decimal_places=1)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from games.hooks import ReportAuthority
 from players.types import User
@@ -143,6 +144,6 @@ def match_game_recount(*, game_id: int) -> MatchGame | None:
         action=AuditAction.GAME_COUNTED,
         target=f"match {match.pk} game {match_game.number}",
         details={"game_id": game_id, "tps": [str(match_game.tps_a), str(match_game.tps_b)]},
-        reason="recounted after a new ruling on the game's result",
+        reason=gettext_noop("recounted after a new ruling on the game's result"),
     )
     return match_game

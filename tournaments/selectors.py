@@ -5,6 +5,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 
 from games.models import Game
 from players.models import AuditEntry, Player
@@ -208,13 +210,13 @@ def withdrawal_refusal(user: User, entry: Entry) -> str | None:
     never offer a withdrawal the service refuses."""
     event = entry.event
     if entry.status == EntryStatus.WITHDRAWN:
-        return "This entry is already withdrawn."
+        return _("This entry is already withdrawn.")
     if event.status == EventStatus.FINISHED:
-        return "The event is finished: its results stand."
+        return _("The event is finished: its results stand.")
     if entry.status != EntryStatus.ACTIVE:
-        return "This entry is no longer in play."
+        return _("This entry is no longer in play.")
     if event.status == EventStatus.DRAWN and not can_manage(user, event.championship):
-        return "After the draw only an organiser may withdraw a player."
+        return _("After the draw only an organiser may withdraw a player.")
     return None
 
 
@@ -228,30 +230,67 @@ def eligibility_problems(event: Event, player: Player) -> list[str]:
     if event.eligibility == Eligibility.JUNIOR:
         if player.date_of_birth is None:
             problems.append(
-                f"{player.display_name} has no date of birth on their profile: a junior event "
-                "needs the player's date of birth to check the age limit (the player, or the "
-                "staff, can add it on the player's profile page)."
+                _(
+                    "%(player)s has no date of birth on their profile: a junior event needs the "
+                    "player's date of birth to check the age limit (the player, or the staff, "
+                    "can add it on the player's profile page)."
+                )
+                % {"player": player.display_name}
             )
         elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
             # Never the age or the date of birth: organisers, captains and partners read this
             # answer, and the date of birth is private (only the event's public cut-off).
             problems.append(
-                f"{player.display_name} is not under {event.junior_age_limit} on the cut-off "
-                f"date ({event.cutoff_date:%d %B %Y}): not eligible for this junior event, born "
-                f"before the cut-off for players under {event.junior_age_limit} on that day."
+                _(
+                    "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
+                    "eligible for this junior event, born before the cut-off for players under "
+                    "%(age)s on that day."
+                )
+                % {
+                    "player": player.display_name,
+                    "age": event.junior_age_limit,
+                    # Day, month's name, year ("05 March 2026"), the month in the reader's
+                    # language.
+                    "cutoff": date_format(event.cutoff_date, "d F Y"),
+                }
             )
     elif event.eligibility == Eligibility.NATIONAL:
         if player.country.code not in event.countries:
+            params = {
+                "player": player.display_name,
+                "country": player.country.name,
+                "countries": ", ".join(event.countries),
+            }
             problems.append(
-                f"{player.display_name} plays for {player.country.name or 'no country'}; this "
-                f"event is open to {', '.join(event.countries)} only."
+                (
+                    _("%(player)s plays for %(country)s; this event is open to %(countries)s only.")
+                    if player.country.name
+                    else _(
+                        "%(player)s plays for no country; this event is open to %(countries)s only."
+                    )
+                )
+                % params
             )
     elif event.eligibility == Eligibility.MINIMUM_RANKING:
         ranking = seeding_ratings([player.pk]).get(player.pk, (None, None))[1]
         if ranking is None or ranking < event.minimum_ranking:
+            params = {
+                "player": player.display_name,
+                "ranking": ranking,
+                "minimum": event.minimum_ranking,
+            }
             problems.append(
-                f"{player.display_name}'s ranking ({ranking if ranking is not None else 'none'}) "
-                f"is below this event's minimum of {event.minimum_ranking}."
+                (
+                    _(
+                        "%(player)s's ranking (%(ranking)s) is below this event's minimum of "
+                        "%(minimum)s."
+                    )
+                    if ranking is not None
+                    else _(
+                        "%(player)s's ranking (none) is below this event's minimum of %(minimum)s."
+                    )
+                )
+                % params
             )
     return problems
 

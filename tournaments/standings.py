@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from players.models import Player
 from tournaments.formats import tiebreaks
@@ -46,6 +48,12 @@ def event_criteria(event: Event) -> tuple[str, ...]:
 
 
 def criteria_labels(keys: tuple[str, ...] | list[str]) -> list[str]:
+    """The criteria's names in the reader's language (pages, exports)."""
+    return [_(label) for label in criteria_english(keys)]
+
+
+def criteria_english(keys: tuple[str, ...] | list[str]) -> list[str]:
+    """The criteria's names in English, as the audit trail stores them."""
     return [tiebreaks.CRITERIA[k].label for k in keys if k in tiebreaks.CRITERIA]
 
 
@@ -73,6 +81,8 @@ class StandingLine:
     raw: dict[str, Decimal | None]
     separated_by: str  # the label of the criterion that placed it below the previous line
     games: int
+    # The same criterion's key ("seed" when only the seed told them apart), or "".
+    separated_by_key: str = ""
 
     @property
     def player_name(self) -> str:
@@ -130,7 +140,9 @@ def event_standings(event: Event) -> list[StandingLine]:
         ],
         criteria,
     )
-    labels = {k: c.label for k, c in tiebreaks.CRITERIA.items()} | {"seed": "Seed"}
+    labels = {k: _(c.label) for k, c in tiebreaks.CRITERIA.items()} | {
+        "seed": pgettext("tie-break", "Seed")
+    }
     return [
         StandingLine(
             place=row.place,
@@ -139,6 +151,7 @@ def event_standings(event: Event) -> list[StandingLine]:
             raw=dict(row.values),
             separated_by=labels.get(row.separated_by or "", ""),
             games=sum(1 for r in results.get(row.key, ()) if r.played),
+            separated_by_key=row.separated_by or "",
         )
         for row in rows
     ]
@@ -154,7 +167,7 @@ class Table:
     def outcome(self) -> str:
         m = self.match
         if m.is_bye:
-            return "bye"
+            return pgettext("pairing", "bye")
         if self.result is not None:
             return f"{self.result.score_a} – {self.result.score_b}"
         if m.status in FINAL_MATCH_STATUSES:

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import (
     AuditAction,
@@ -20,6 +21,7 @@ from games.models import (
     ReportStatus,
     ResultState,
 )
+from games.reports import notes
 from games.reports.access import (
     authority_of,
     may_confirm,
@@ -166,7 +168,7 @@ def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> Reporte
     reported.state = ResultState.DISPUTED
     reported.save(update_fields=["state", "updated"])
     _audit(actor, reported, AuditAction.REPORT_REOPEN, reason, None)
-    transaction.on_commit(lambda: tell_rulers(reported.pk, _("A ruled game result was reopened.")))
+    transaction.on_commit(lambda: tell_rulers(reported.pk, "reopened"))
     return reported
 
 
@@ -176,7 +178,8 @@ def _audit(actor: User, reported: ReportedGame, action: str, reason: str, number
     audit(
         actor=actor,
         action=action,
-        target=_("Reported game %(id)s") % {"id": reported.pk},
+        # Stored: in English, whoever acted (docs/translations.md).
+        target=gettext_noop("Reported game %(id)s") % {"id": reported.pk},
         reason=reason,
         details={"reported_game_id": reported.pk, "version": number, "game_id": reported.game_id},
         championship_id=ids.get("championship_id"),
@@ -209,8 +212,7 @@ def reports_confirm_overdue(*, now: dt.datetime | None = None, limit: int = 500)
                 version,
                 None,
                 ReportStatus.AUTO_CONFIRMED,
-                _("Nobody answered within %(hours)s hours: confirmed automatically.")
-                % {"hours": f"{settings.GAME_REPORT_CONFIRM_HOURS:g}"},
+                notes.auto_confirmed(settings.GAME_REPORT_CONFIRM_HOURS),
             )
             confirmed.append(report_id)
     return confirmed

@@ -31,6 +31,7 @@ from games.models import (
     ReportStatus,
     ResultState,
 )
+from games.reports import notes
 from games.reports.access import (
     needs_agreement,
     other_sides,
@@ -271,7 +272,7 @@ def _file(reported: ReportedGame, actor: User, fields: dict, *, players_count: i
         version = new_version(
             reported,
             status=ReportStatus.CONFIRMED,
-            answer_note=_("No rating counts this game: it stands as reported."),
+            answer_note=notes.NO_RATING,
             **fields,
         )
         return let_stand(reported, version, answer=None)
@@ -291,10 +292,8 @@ def _file(reported: ReportedGame, actor: User, fields: dict, *, players_count: i
         version = new_version(reported, status=ReportStatus.CONFIRMATION, **fields)
         answered = theirs[0]
         if _same_result(answered, version):
-            return answer_version(
-                answered, actor, ReportStatus.CONFIRMED, _("Confirmed by the same report.")
-            )
-        dispute_version(answered, version, actor, _("The two reports of this game differ."))
+            return answer_version(answered, actor, ReportStatus.CONFIRMED, notes.SAME_REPORT)
+        dispute_version(answered, version, actor, notes.REPORTS_DIFFER)
         return None
     version = new_version(reported, status=ReportStatus.OPEN, **fields)
     transaction.on_commit(lambda: tell_opponents(version.pk))
@@ -416,4 +415,4 @@ def dispute_version(version: GameReport, other: GameReport | None, actor: User, 
     reported = version.reported_game
     reported.state = ResultState.DISPUTED
     reported.save(update_fields=["state", "updated"])
-    transaction.on_commit(lambda: tell_rulers(reported.pk, _("A game result is disputed.")))
+    transaction.on_commit(lambda: tell_rulers(reported.pk, "disputed"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import pgettext
 
 from games.models import GameReport, ReportedGame, ReportStatus, ResultState
 from games.reports.access import may_confirm, may_rule, may_see
@@ -65,6 +66,12 @@ def seat_names(reported: ReportedGame) -> list[str]:
         Player.objects.filter(pk__in=reported.seat_players).values_list("pk", "display_name")
     )
     return [names.get(player_id, "?") for player_id in reported.seat_players]
+
+
+def names_versus(names: list[str]) -> str:
+    """The players' names as a game's title says them ("Ana v Bela"), in the reader's words."""
+    versus = pgettext("versus, between players' names", "v")
+    return f" {versus} ".join(names)
 
 
 def reports_of_player(player_id: int) -> QuerySet[ReportedGame]:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import template
 
-from games.reports.selectors import reports_waiting_for, seat_names
+from games.reports.selectors import names_versus, reports_waiting_for, seat_names
 
 register = template.Library()
 
@@ -16,5 +16,5 @@ def reports_waiting_for_viewer(context, player) -> list | None:
         return None
     waiting = reports_waiting_for(user)
     for report in waiting:
-        report.players = " v ".join(seat_names(report.reported_game))
+        report.players = names_versus(seat_names(report.reported_game))
     return waiting

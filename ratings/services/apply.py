@@ -23,12 +23,11 @@ from ratings.models import (
     RatingSystem,
     Review,
 )
+from ratings.notes import LATE_GAME_NOTE
 from ratings.selectors import master_title_intervals, title_held_at
 from ratings.services.flags import _repeated_results_reviews, _swing_reviews
 from ratings.services.locks import _lock
 from ratings.services.timeline import GameFacts, Writer, replay_from
-
-LATE_GAME_NOTE = "recalculated in game order: an earlier game arrived late"
 
 
 def _fault_injection_delay() -> None:

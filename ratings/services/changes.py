@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from players.models import AuditEntry, Player
 from players.services.audit import audit
@@ -77,7 +78,7 @@ def _audit(
 def _require_note(note: str, field_name: str = "note") -> str:
     note = (note or "").strip()
     if not note:
-        raise ValidationError({field_name: "Say why: this is kept in the audit trail."})
+        raise ValidationError({field_name: _("Say why: this is kept in the audit trail.")})
     return note
 
 

@@ -8,6 +8,7 @@ from functools import partial
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game
 from players.models import Player
@@ -21,6 +22,7 @@ from ratings.models import (
     RatingChange,
     RatingSystem,
 )
+from ratings.notes import RESULT_CHANGED_NOTE
 from ratings.services.apply import load_game_facts
 from ratings.services.changes import (
     _audit,
@@ -110,7 +112,7 @@ def games_ratings_revert(*, actor: User, game_ids: list[int], note: str) -> list
             ).order_by("id")
         )
         if not changes:
-            raise ValidationError({"game": "This game has no rating changes left to revert."})
+            raise ValidationError({"game": _("This game has no rating changes left to revert.")})
         written: list[RatingChange] = []
         for system in PER_GAME_SYSTEMS:
             origins = [c for c in changes if c.system == system]
@@ -169,7 +171,7 @@ def game_result_replay(*, game_id: int) -> list[RatingChange]:
                 since=[key],
                 rewritten={game_id},
                 load_games=load_game_facts,
-                writer=Writer(system, note="The game's result was changed."),
+                writer=Writer(system, note=RESULT_CHANGED_NOTE),
             ).versions
         if changes:
             _audit(
@@ -195,30 +197,32 @@ def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChang
     note = _require_note(note)
     change = RatingChange.objects.select_related("origin").filter(pk=change_id).first()
     if change is None:
-        raise ValidationError({"change": "No such rating change."})
+        raise ValidationError({"change": _("No such rating change.")})
     if change.reason == ChangeReason.REPLAY:
         change = change.origin  # a recalculated version: revert its event
     if change.reason == ChangeReason.GAME:
         return game_ratings_revert(actor=actor, game_id=change.game_id, note=note)
     if change.reason == ChangeReason.REVERT:
-        raise ValidationError({"change": "A revert cannot itself be reverted; adjust instead."})
+        raise ValidationError({"change": _("A revert cannot itself be reverted; adjust instead.")})
     if change.reason in (ChangeReason.TOURNAMENT, ChangeReason.ANCHOR):
         raise ValidationError(
             {
-                "change": "Tournament Elo changes follow from the tournament's games: revert a "
-                "game instead, and its tournament is recalculated."
+                "change": _(
+                    "Tournament Elo changes follow from the tournament's games: revert a "
+                    "game instead, and its tournament is recalculated."
+                )
             }
         )
     timeline = change.at is not None
     if not timeline and change.system != RatingSystem.ELO:
         raise ValidationError(
-            {"change": "This correction comes from a recompute of the history: adjust instead."}
+            {"change": _("This correction comes from a recompute of the history: adjust instead.")}
         )
     with transaction.atomic():
         _lock(change.system)
         change = RatingChange.objects.select_for_update().get(pk=change.pk)
         if change.is_reverted:
-            raise ValidationError({"change": "This change has already been reverted."})
+            raise ValidationError({"change": _("This change has already been reverted.")})
         if timeline:
             made = _void(change.system, [change], _timeline_key(change), actor=actor, note=note)
         else:
@@ -253,11 +257,11 @@ def rating_adjust(
     """
     reason = _require_note(reason, "reason")
     if system not in RatingSystem.values:
-        raise ValidationError({"system": f"Unknown table {system!r}."})
+        raise ValidationError({"system": _("Unknown table %(table)s.") % {"table": repr(system)}})
     if (delta is None) == (value is None):
-        raise ValidationError({"delta": "Give either a delta or a new value, not both."})
+        raise ValidationError({"delta": _("Give either a delta or a new value, not both.")})
     if not Player.objects.filter(pk=player_id).exists():
-        raise ValidationError({"player": "No such player."})
+        raise ValidationError({"player": _("No such player.")})
     with transaction.atomic():
         _lock(system)
         # A game-by-game table replays its history from the adjustment; the Elo just moves.
@@ -269,7 +273,12 @@ def rating_adjust(
             wanted = change.before + delta
             if not 0.0 <= wanted <= 1000.0:  # the transaction is rolled back
                 raise ValidationError(
-                    {"delta": f"The rating would be {wanted:.2f}; this table runs from 0 to 1000."}
+                    {
+                        "delta": _(
+                            "The rating would be %(rating)s; this table runs from 0 to 1000."
+                        )
+                        % {"rating": f"{wanted:.2f}"}
+                    }
                 )
         _audit(
             actor=actor,
@@ -293,7 +302,10 @@ def _adjust_timeline(
 ) -> RatingChange:
     if value is not None and not 0.0 <= value <= 1000.0:
         raise ValidationError(
-            {"value": f"The rating would be {value:.2f}; this table runs from 0 to 1000."}
+            {
+                "value": _("The rating would be %(rating)s; this table runs from 0 to 1000.")
+                % {"rating": f"{value:.2f}"}
+            }
         )
     now = timezone.now()
     adjustment = Adjustment(_NEW_ID, player_id, now, delta or 0.0, target=value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import OperationalError, connection
+from django.utils.translation import gettext as _
 
 from ratings.models import (
     RatingSystem,
@@ -68,7 +69,7 @@ def _lock(*names: str, wait_seconds: float | None = None) -> None:
         except OperationalError as exc:
             if getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
                 raise RatingsBusy(
-                    "The ratings are being recalculated; try again in a minute."
+                    _("The ratings are being recalculated; try again in a minute.")
                 ) from exc
             raise
         previous = cursor.fetchone()[0]

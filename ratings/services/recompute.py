@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import FilteredRelation, Q
+from django.utils.translation import gettext as _
 
 from games.models import Game, RecordStatus
 from players.models import Player
@@ -32,6 +33,7 @@ from ratings.models import (
     RatingChange,
     RatingSystem,
 )
+from ratings.notes import RECOMPUTE_NOTE
 from ratings.selectors import (
     both_seats,
     elo_event_games,
@@ -55,8 +57,6 @@ from ratings.services.timeline import (
 )
 from ratings.systems import EloRating, elo_tournament
 from ratings.systems.replay import Standing, replay
-
-RECOMPUTE_NOTE = "recomputed from the game history"
 
 
 @dataclass
@@ -99,7 +99,9 @@ def ratings_recompute(
     wanted = list(dict.fromkeys(systems or RatingSystem.values))
     for system in wanted:
         if system not in RatingSystem.values:
-            raise ValidationError({"system": f"Unknown table {system!r}."})
+            raise ValidationError(
+                {"system": _("Unknown table %(table)s.") % {"table": repr(system)}}
+            )
     began = time.perf_counter()
     result = Recompute()
     with transaction.atomic():

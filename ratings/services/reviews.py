@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from players.types import User
 from ratings.models import (
@@ -26,9 +27,14 @@ from ratings.services.corrections import change_revert, game_ratings_revert
 def _open_review(review_id: int) -> Review:
     review = Review.objects.select_for_update().filter(pk=review_id).first()
     if review is None:
-        raise ValidationError({"review": "No such review."})
+        raise ValidationError({"review": _("No such review.")})
     if not review.is_open:
-        raise ValidationError({"review": f"This review is already {review.get_status_display()}."})
+        raise ValidationError(
+            {
+                "review": _("This review is already %(status)s.")
+                % {"status": review.get_status_display()}
+            }
+        )
     return review
 
 
@@ -92,7 +98,11 @@ def review_revert(*, actor: User, review_id: int, note: str) -> Review:
         review = _open_review(review_id)
         if review.change_id is None and review.game_id is None:
             raise ValidationError(
-                {"review": "This review flags a player, not a change: there is nothing to revert."}
+                {
+                    "review": _(
+                        "This review flags a player, not a change: there is nothing to revert."
+                    )
+                }
             )
         game_id = review.game_id or (review.change.game_id if review.change else None)
         if game_id is not None:

@@ -10,6 +10,7 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game
 from players.models import Player
@@ -45,7 +46,9 @@ def recompute_request(*, actor: User, systems: list[str] | None = None) -> Recom
     wanted = list(dict.fromkeys(systems or RatingSystem.values))
     unknown = [s for s in wanted if s not in RatingSystem.values]
     if unknown:
-        raise ValidationError({"systems": [f"Unknown table {s!r}." for s in unknown]})
+        raise ValidationError(
+            {"systems": [_("Unknown table %(table)s.") % {"table": repr(s)} for s in unknown]}
+        )
     run = RecomputeRun.objects.create(systems=wanted, requested_by=_actor(actor))
 
     def publish() -> None:
@@ -107,7 +110,7 @@ def event_elo_recalculate_now(*, actor: User, event_id: int) -> EloRecalculation
     """Recalculate an event's tournament Elo at once (staff), rather than after the gathering
     delay or the hourly beat."""
     if elo_event_state(event_id) is None:
-        raise ValidationError({"event": "This event has no Elo-rated games."})
+        raise ValidationError({"event": _("This event has no Elo-rated games.")})
     return elo_event_recalculate(event_id=event_id, actor=actor)
 
 
@@ -195,7 +198,7 @@ def review_revert_series(*, actor: User, review_id: int, note: str) -> Review:
     with transaction.atomic():
         review = _open_review(review_id)
         if review.kind != ReviewKind.REPEATED_RESULTS:
-            raise ValidationError({"review": "Only a repeated-results flag has a series."})
+            raise ValidationError({"review": _("Only a repeated-results flag has a series.")})
         series = review_series(review)
         game_ids = [g.game_id for g in series if g.counts]
         if game_ids:

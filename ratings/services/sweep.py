@@ -11,6 +11,7 @@ from ratings.models import (
     Review,
     ReviewKind,
 )
+from ratings.notes import RECORD_INVALID_NOTE
 from ratings.services.apply import _apply_batch
 from ratings.services.flags import game_review_flag
 from ratings.services.scheduling import enqueue_pending_ratings
@@ -43,7 +44,7 @@ def games_flag_invalidated() -> int:
     )
     flagged = 0
     for game_id in list(game_ids):
-        if game_review_flag(game_id=game_id, note="the game's record is no longer valid"):
+        if game_review_flag(game_id=game_id, note=RECORD_INVALID_NOTE):
             flagged += 1
     return flagged
 

@@ -7,6 +7,8 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from players.models import Player
 from players.types import User
@@ -33,10 +35,11 @@ from ratings.systems.titles import BELOW_LOBBY, CAP_REACHED, NO_ELO_TOURNAMENT
 
 # --- Titles ------------------------------------------------------------------------------------
 
+# The English templates, translated when a refusal is raised (the codes come from the pure core).
 ELIGIBILITY_MESSAGES = {
-    BELOW_LOBBY: "The player's lobby ranking is below {min_lobby:g}.",
-    NO_ELO_TOURNAMENT: "The player has played no Elo-rated tournament.",
-    CAP_REACHED: "The cap of {cap} Master titles is reached.",
+    BELOW_LOBBY: gettext_noop("The player's lobby ranking is below %(min_lobby)s."),
+    NO_ELO_TOURNAMENT: gettext_noop("The player has played no Elo-rated tournament."),
+    CAP_REACHED: gettext_noop("The cap of %(cap)s Master titles is reached."),
 }
 
 
@@ -47,11 +50,11 @@ def title_award(*, actor: User, player_id: int, note: str) -> Title:
     with transaction.atomic():
         _lock("titles")
         if not Player.objects.filter(pk=player_id).exists():
-            raise ValidationError({"player": "No such player."})
+            raise ValidationError({"player": _("No such player.")})
         if Title.objects.filter(
             player_id=player_id, kind=Title.Kind.MASTER, status=Title.Status.ACTIVE
         ).exists():
-            raise ValidationError({"player": "The player already holds the Master title."})
+            raise ValidationError({"player": _("The player already holds the Master title.")})
         lobby = (
             Rating.objects.filter(player_id=player_id, system=RatingSystem.LOBBY)
             .values_list("value", flat=True)
@@ -69,9 +72,8 @@ def title_award(*, actor: User, player_id: int, note: str) -> Title:
             raise ValidationError(
                 {
                     "player": [
-                        ELIGIBILITY_MESSAGES[code].format(
-                            min_lobby=params.min_lobby, cap=params.cap
-                        )
+                        _(ELIGIBILITY_MESSAGES[code])
+                        % {"min_lobby": f"{params.min_lobby:g}", "cap": params.cap}
                         for code in verdict.reasons
                     ]
                 }
@@ -97,9 +99,15 @@ def title_withdraw(*, actor: User, title_id: int, note: str, lapsed: bool = Fals
         _lock("titles")
         title = Title.objects.select_for_update().filter(pk=title_id).first()
         if title is None:
-            raise ValidationError({"title": "No such title."})
+            raise ValidationError({"title": _("No such title.")})
         if not title.is_active:
-            raise ValidationError({"title": f"This title is already {title.status}."})
+            raise ValidationError(
+                {
+                    "title": _("This title is already lapsed.")
+                    if title.status == Title.Status.LAPSED
+                    else _("This title is already withdrawn.")
+                }
+            )
         now = timezone.now()
         title.status = Title.Status.LAPSED if lapsed else Title.Status.WITHDRAWN
         title.ended_at = now

@@ -6,8 +6,15 @@ from __future__ import annotations
 from django import template
 
 from ratings import selectors
+from ratings.notes import note_shown
 
 register = template.Library()
+
+
+@register.filter
+def rating_note(note: str) -> str:
+    """A stored note, translated when the ratings wrote it themselves (ratings/notes.py)."""
+    return note_shown(note or "")
 
 
 @register.simple_tag

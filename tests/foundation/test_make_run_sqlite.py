@@ -31,23 +31,31 @@ def _manage(*args: str, database: Path) -> subprocess.CompletedProcess:
 
 
 def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
+    """`make run` loads the living demo (`load_demo`); here a smaller one through the same code."""
     database = tmp_path / "db.sqlite3"
     assert _manage("migrate", "--noinput", "-v", "0", database=database).returncode == 0
-    seeded = _manage("seed_demo", database=database)
-    assert seeded.returncode == 0, seeded.stderr
-    assert "Traceback" not in seeded.stderr, seeded.stderr[-3000:]
+    loaded = _manage(
+        "load_demo", "--world-entrants", "24", "--casual-games", "10", database=database
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert "Traceback" not in loaded.stderr, loaded.stderr[-3000:]
     with sqlite3.connect(database) as db:
         statuses = dict(db.execute("SELECT status, count(*) FROM games_gamerecord GROUP BY 1"))
         games = db.execute("SELECT count(*) FROM games_game").fetchone()[0]
         counted = db.execute("SELECT count(*) FROM tournaments_matchgame").fetchone()[0]
-        rated = db.execute(
-            "SELECT count(DISTINCT player_id) FROM ratings_rating WHERE system = 'lobby'"
-        ).fetchone()[0]
-        doubles = db.execute(
-            "SELECT count(DISTINCT player_id) FROM ratings_rating WHERE system = 'doubles'"
-        ).fetchone()[0]
-    # 12 casual games, 2 knockout games, a doubles game and a team match's board game.
-    assert statuses == {"valid": 16}
-    assert games == 16 and counted == 4
-    assert rated == 16
-    assert doubles == 4  # the pairs game is rated in the doubles table
+        rated = dict(
+            db.execute(
+                "SELECT system, count(DISTINCT player_id) FROM ratings_rating GROUP BY system"
+            )
+        )
+        championships = db.execute("SELECT count(*) FROM tournaments_championship").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM tournaments_tableresult").fetchone()[0]
+        journal = db.execute("PRAGMA journal_mode").fetchone()[0]
+    # Every self-played record is valid and a game; the tournament ones counted in their matches.
+    assert set(statuses) == {"valid"} and statuses["valid"] == games > 100
+    assert counted > 80
+    assert rated["lobby"] >= 24 and rated["doubles"] >= 4  # the pairs games rated apart
+    # World, junior, the online open with its doubles, the team cup and the table open.
+    assert championships == 5
+    assert tables == 24  # three rounds of eight tables typed from score sheets
+    assert journal == "wal"  # commits without an fsync each (tantrix_site.env)

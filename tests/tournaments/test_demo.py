@@ -11,7 +11,15 @@ from django.core.management import call_command
 from games.models import Game, GameRecord
 from ratings.models import Rating
 from tournaments.demo import load_demo
-from tournaments.models import Championship, Event, EventStatus, Match, MatchStatus
+from tournaments.models import (
+    Championship,
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Round,
+    TableResult,
+)
 
 # The submission path adjudicates after commit, as in `make run`.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,8 +35,10 @@ def test_small_demo_has_every_event_state_from_real_records():
         "World Championship",
         "World Junior Championship",
         "Online Open",
+        "Demo Team Cup",
+        "Wellington Table Open",
     }
-    assert Championship.objects.filter(published=True).count() == 3
+    assert Championship.objects.filter(published=True).count() == 5
 
     qualifier = Event.objects.get(name="Qualifying groups")
     main = Event.objects.get(name="Main draw")
@@ -50,6 +60,14 @@ def test_small_demo_has_every_event_state_from_real_records():
         m.round.number for m in Match.objects.filter(event=swiss) if m.status in DECIDED
     }
     assert played_rounds == {1, 2, 3}
+
+    # Doubles in the online open, a team final, and a table open three rounds into five.
+    doubles = Event.objects.get(name="Doubles")
+    assert doubles.entries.filter(pair__isnull=False).count() == 4
+    assert Event.objects.get(name="Final", championship__name="Demo Team Cup").entries.count() == 2
+    table_open = Event.objects.get(championship__name="Wellington Table Open")
+    assert TableResult.objects.filter(match__event=table_open).count() == 24
+    assert Round.objects.filter(event=table_open).count() == 4  # the fourth paired, not played
 
     # Every game is a stored record judged valid by the engine; the players are rated.
     assert Game.objects.count() == summary.games

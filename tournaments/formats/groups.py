@@ -17,7 +17,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 
 K = TypeVar("K", bound=Hashable)
 
@@ -64,13 +64,20 @@ def group_draw(
     """
     count = len(entrants)
     if groups < 1:
-        raise FormatError(f"the number of groups must be at least 1 (got {groups})")
+        raise FormatError(
+            gettext_noop("the number of groups must be at least 1 (got %(groups)s)"), groups=groups
+        )
     if count < 2 * groups:
         raise FormatError(
-            f"cannot draw {count} entrants into {groups} groups: every group needs at least 2"
+            gettext_noop(
+                "cannot draw %(count)s entrants into %(groups)s groups: "
+                "every group needs at least 2"
+            ),
+            count=count,
+            groups=groups,
         )
     if len({e.key for e in entrants}) != count:
-        raise FormatError("an entrant appears twice in the group draw")
+        raise FormatError(gettext_noop("an entrant appears twice in the group draw"))
     rng = random.Random(draw_seed)
     members: list[list[GroupEntrant[K]]] = [[] for _ in range(groups)]
     pots = [list(entrants[i : i + groups]) for i in range(0, count, groups)]
@@ -346,9 +353,13 @@ def group_qualifiers(
     """
     total = sum(len(t) for t in tables)
     if not tables:
-        raise FormatError("there are no groups to qualify from")
+        raise FormatError(gettext_noop("there are no groups to qualify from"))
     if not 1 <= target <= total:
-        raise FormatError(f"cannot take {target} qualifiers from {total} players in groups")
+        raise FormatError(
+            gettext_noop("cannot take %(target)s qualifiers from %(total)s players in groups"),
+            target=target,
+            total=total,
+        )
     k = target // len(tables)
     chosen: list[tuple[int, TableRow[K], bool]] = [
         (g, row, False) for g, table in enumerate(tables) for row in table if row.place <= k
@@ -360,8 +371,15 @@ def group_qualifiers(
     )
     if extra > len(runners):
         raise FormatError(
-            f"cannot take {target} qualifiers: the top {k} of each group give {len(chosen)}, "
-            f"and only {len(runners)} groups have a player in place {k + 1}"
+            gettext_noop(
+                "cannot take %(target)s qualifiers: the top %(top)s of each group give "
+                "%(chosen)s, and only %(runners)s groups have a player in place %(place)s"
+            ),
+            target=target,
+            top=k,
+            chosen=len(chosen),
+            runners=len(runners),
+            place=k + 1,
         )
     chosen += [(g, row, True) for g, row in runners[:extra]]
     chosen.sort(key=lambda item: (item[1].place, -item[1].tp_ratio, item[1].seed))

@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Generic, NamedTuple, TypeVar
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 
 T = TypeVar("T")
 
@@ -24,7 +24,9 @@ T = TypeVar("T")
 def bracket_size(entries: int) -> int:
     """The bracket size for this many entries: the next power of two (12 → 16, 100 → 128)."""
     if entries < 2:
-        raise FormatError(f"a knockout needs at least 2 entries (got {entries})")
+        raise FormatError(
+            gettext_noop("a knockout needs at least 2 entries (got %(entries)s)"), entries=entries
+        )
     return 1 << (entries - 1).bit_length()
 
 
@@ -132,8 +134,13 @@ def _seed_bands(size: int, sections: int) -> list[range]:
 def _check_sections(size: int, sections: int) -> None:
     if sections < 1 or sections & (sections - 1) or sections > size // 2:
         raise FormatError(
-            f"a bracket of {size} can be split into 1, 2, 4, ... up to {size // 2} sections "
-            f"(got {sections})"
+            gettext_noop(
+                "a bracket of %(size)s can be split into 1, 2, 4, ... up to %(most)s sections "
+                "(got %(sections)s)"
+            ),
+            size=size,
+            most=size // 2,
+            sections=sections,
         )
 
 
@@ -177,7 +184,10 @@ def sections_draw(
     _check_sections(size, sections)
     fixed = sections if fixed is None else fixed
     if fixed < 0:
-        raise FormatError(f"the number of fixed seeds cannot be negative (got {fixed})")
+        raise FormatError(
+            gettext_noop("the number of fixed seeds cannot be negative (got %(fixed)s)"),
+            fixed=fixed,
+        )
     pools = [[s for s in band if fixed < s <= entries] for band in _seed_bands(size, sections)]
     return _draw_pools(entries, pools, random.Random(draw_seed))
 
@@ -218,8 +228,12 @@ def place_qualifiers(
     """
     if direct < 1 or qualifiers < 0:
         raise FormatError(
-            f"a main draw needs direct entrants and a non-negative number of qualifiers "
-            f"(got {direct} direct, {qualifiers} qualifiers)"
+            gettext_noop(
+                "a main draw needs direct entrants and a non-negative number of qualifiers "
+                "(got %(direct)s direct, %(qualifiers)s qualifiers)"
+            ),
+            direct=direct,
+            qualifiers=qualifiers,
         )
     entries = direct + qualifiers
     size = bracket_size(entries)
@@ -298,18 +312,28 @@ def advance_bracket(
             winner: T | None = None
             if bye:
                 if top is None and bottom is None:
-                    raise FormatError(f"round 1 match {index + 1} has a bye on both lines")
+                    raise FormatError(
+                        gettext_noop("round 1 match %(match)s has a bye on both lines"),
+                        match=index + 1,
+                    )
                 present = 0 if bottom is None else 1
                 if side is not None and side != present:
                     raise FormatError(
-                        f"round 1 match {index + 1} is a bye; the result names the empty line"
+                        gettext_noop(
+                            "round 1 match %(match)s is a bye; the result names the empty line"
+                        ),
+                        match=index + 1,
                     )
                 winner = top if present == 0 else bottom
             elif side is not None:
                 if top is None or bottom is None:
                     raise FormatError(
-                        f"round {round_no} match {index + 1} has a result, but its players "
-                        f"are not both known yet"
+                        gettext_noop(
+                            "round %(round)s match %(match)s has a result, but its players "
+                            "are not both known yet"
+                        ),
+                        round=round_no,
+                        match=index + 1,
                     )
                 winner = top if side == 0 else bottom
             matches.append(BracketMatch(round_no, index, top, bottom, winner, bye))
@@ -320,7 +344,11 @@ def advance_bracket(
     if unused:
         (round_no, index), _ = min(unused.items())
         raise FormatError(
-            f"a result was recorded for round {round_no} match {index + 1}, "
-            f"which this bracket does not have"
+            gettext_noop(
+                "a result was recorded for round %(round)s match %(match)s, "
+                "which this bracket does not have"
+            ),
+            round=round_no,
+            match=index + 1,
         )
     return tuple(bracket)

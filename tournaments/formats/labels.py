@@ -3,11 +3,19 @@
 Pure: a round is named by how many rounds are left after it, so a 128 knockout reads
 "Round of 128, Round of 64, ..., Quarter-finals, Semi-finals, Final" and its slots
 "Winner of QF 2" (the short name and the 1-based position in the round, top to bottom).
+
+English by default. The Django layer passes its `gettext` (the parameter is named so the
+catalogue extraction finds the names below) to get them in the reader's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+
+def _english(message: str) -> str:
+    return message
 
 
 @dataclass(frozen=True)
@@ -17,27 +25,46 @@ class RoundNames:
     short: str  # in a waiting slot: "QF"
 
 
-def knockout_round_names(number: int, rounds: int) -> RoundNames:
+def knockout_round_names(
+    number: int, rounds: int, *, gettext: Callable[[str], str] = _english
+) -> RoundNames:
     """Round `number` (1 = the first) of a knockout of `rounds` rounds."""
     if not 1 <= number <= rounds:
         raise ValueError(f"round {number} is outside 1..{rounds}")
     left = rounds - number
     if left == 0:
-        return RoundNames("Final", "Final", "Final")
+        final = gettext("Final")
+        return RoundNames(final, final, final)
     if left == 1:
-        return RoundNames("Semi-finals", "Semi-final", "SF")
+        return RoundNames(gettext("Semi-finals"), gettext("Semi-final"), gettext("SF"))
     if left == 2:
-        return RoundNames("Quarter-finals", "Quarter-final", "QF")
-    size = 2 << left
-    return RoundNames(f"Round of {size}", f"Round of {size}", f"R{size}")
+        return RoundNames(gettext("Quarter-finals"), gettext("Quarter-final"), gettext("QF"))
+    size = {"size": 2 << left}
+    return RoundNames(
+        gettext("Round of %(size)s") % size,
+        gettext("Round of %(size)s") % size,
+        gettext("R%(size)s") % size,
+    )
 
 
-def slot_name(number: int, rounds: int, index: int) -> str:
+def slot_name(
+    number: int, rounds: int, index: int, *, gettext: Callable[[str], str] = _english
+) -> str:
     """One match of a knockout by its round and 0-based index: "QF 2", "Final"."""
-    short = knockout_round_names(number, rounds).short
-    return short if number == rounds else f"{short} {index + 1}"
+    short = knockout_round_names(number, rounds, gettext=gettext).short
+    if number == rounds:
+        return short
+    # Translators: a knockout match by its round's short name and its place in it: "QF 2".
+    return gettext("%(round)s %(match)s") % {"round": short, "match": index + 1}
 
 
-def waiting_slot(feeder_number: int, rounds: int, feeder_index: int) -> str:
+def waiting_slot(
+    feeder_number: int,
+    rounds: int,
+    feeder_index: int,
+    *,
+    gettext: Callable[[str], str] = _english,
+) -> str:
     """What a slot still waiting for a player shows: "Winner of QF 2"."""
-    return f"Winner of {slot_name(feeder_number, rounds, feeder_index)}"
+    slot = slot_name(feeder_number, rounds, feeder_index, gettext=gettext)
+    return gettext("Winner of %(slot)s") % {"slot": slot}

@@ -7,12 +7,12 @@ single extra games when the lead after the planned games is under a margin.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 from .points import GAME_TPS
 
 
@@ -26,6 +26,35 @@ class MatchReason(StrEnum):
     DECIDED_IN_EXTRA_GAMES = "decided_in_extra_games"  # margin reached in an extra game
     DECIDED_AT_EXTRA_CAP = "decided_at_extra_cap"  # cap hit under the margin: higher total wins
     LEVEL_NEEDS_RULING = "level_needs_ruling"  # exactly level with nothing left to play
+
+
+# An extra game after a match no longer asked for one: the sentence names the state it was in.
+_ALREADY_SETTLED: Mapping[MatchReason, str] = {
+    MatchReason.IN_PROGRESS: gettext_noop(
+        "game %(number)s is an extra game, but the match was already in progress after game "
+        "%(before)s"
+    ),
+    MatchReason.DECIDED_EARLY: gettext_noop(
+        "game %(number)s is an extra game, but the match was already decided early after game "
+        "%(before)s"
+    ),
+    MatchReason.DECIDED_ON_TPS: gettext_noop(
+        "game %(number)s is an extra game, but the match was already decided on tps after game "
+        "%(before)s"
+    ),
+    MatchReason.DECIDED_IN_EXTRA_GAMES: gettext_noop(
+        "game %(number)s is an extra game, but the match was already decided in extra games "
+        "after game %(before)s"
+    ),
+    MatchReason.DECIDED_AT_EXTRA_CAP: gettext_noop(
+        "game %(number)s is an extra game, but the match was already decided at extra cap "
+        "after game %(before)s"
+    ),
+    MatchReason.LEVEL_NEEDS_RULING: gettext_noop(
+        "game %(number)s is an extra game, but the match was already level needs ruling after "
+        "game %(before)s"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -43,11 +72,17 @@ class MatchRules:
 
     def __post_init__(self) -> None:
         if self.planned_games < 1:
-            raise FormatError(f"a match needs at least one game (got {self.planned_games})")
+            raise FormatError(
+                gettext_noop("a match needs at least one game (got %(games)s)"),
+                games=self.planned_games,
+            )
         if self.max_extra_games < 0:
-            raise FormatError(f"extra games cannot be negative (got {self.max_extra_games})")
+            raise FormatError(
+                gettext_noop("extra games cannot be negative (got %(games)s)"),
+                games=self.max_extra_games,
+            )
         if self.max_extra_games and self.extra_margin <= 0:
-            raise FormatError("extra games need a positive TP margin to play for")
+            raise FormatError(gettext_noop("extra games need a positive TP margin to play for"))
 
     @property
     def has_extra_games(self) -> bool:
@@ -143,21 +178,29 @@ def match_state(games: Sequence[tuple[Decimal, Decimal]], rules: MatchRules) -> 
     for number, (tps_a, tps_b) in enumerate(games, start=1):
         if tps_a < 0 or tps_b < 0 or tps_a + tps_b != GAME_TPS:
             raise FormatError(
-                f"game {number} has {tps_a}–{tps_b} TPs; a game shares {GAME_TPS} TPs"
+                gettext_noop(
+                    "game %(number)s has %(tps_a)s–%(tps_b)s TPs; a game shares %(tps)s TPs"
+                ),
+                number=number,
+                tps_a=tps_a,
+                tps_b=tps_b,
+                tps=GAME_TPS,
             )
         if number > rules.max_games:
             raise FormatError(
-                f"game {number} is one too many: this match has {rules.planned_games} planned "
-                f"and at most {rules.max_extra_games} extra games"
+                gettext_noop(
+                    "game %(number)s is one too many: this match has %(planned)s planned "
+                    "and at most %(extra)s extra games"
+                ),
+                number=number,
+                planned=rules.planned_games,
+                extra=rules.max_extra_games,
             )
         if number > rules.planned_games:
             # An extra game is only played when the state before it asked for one.
             before = _evaluate(totals, number - 1, rules)
             if before.reason is not MatchReason.EXTRA_GAME_NEEDED:
-                raise FormatError(
-                    f"game {number} is an extra game, but the match was already "
-                    f"{before.reason.value.replace('_', ' ')} after game {number - 1}"
-                )
+                raise FormatError(_ALREADY_SETTLED[before.reason], number=number, before=number - 1)
         totals = (totals[0] + tps_a, totals[1] + tps_b)
     return _evaluate(totals, len(games), rules)
 

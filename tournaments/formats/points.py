@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 
 #: TPs shared by the two sides of one game.
 GAME_TPS = Decimal("20.0")
@@ -82,7 +82,9 @@ def tp_scheme(version: int) -> TPScheme:
     except KeyError:
         known = ", ".join(str(v) for v in sorted(TP_SCHEMES))
         raise FormatError(
-            f"unknown tournament-points scheme {version} (known schemes: {known})"
+            gettext_noop("unknown tournament-points scheme %(version)s (known schemes: %(known)s)"),
+            version=version,
+            known=known,
         ) from None
 
 
@@ -100,7 +102,11 @@ def game_tps(
     (Decimal('15.8'), Decimal('4.2'))
     """
     if score_a < 0 or score_b < 0:
-        raise FormatError(f"a game score cannot be negative (got {score_a}–{score_b})")
+        raise FormatError(
+            gettext_noop("a game score cannot be negative (got %(score_a)s–%(score_b)s)"),
+            score_a=score_a,
+            score_b=score_b,
+        )
     winner, loser = tp_scheme(scheme).split(abs(score_a - score_b))
     return (winner, loser) if score_a >= score_b else (loser, winner)
 
@@ -128,7 +134,11 @@ def result_tps(
     if conceded_by not in (0, 1):
         raise ValueError(f"conceded_by is a side, 0 or 1 (got {conceded_by!r})")
     if score_a < 0 or score_b < 0:
-        raise FormatError(f"a game score cannot be negative (got {score_a}–{score_b})")
+        raise FormatError(
+            gettext_noop("a game score cannot be negative (got %(score_a)s–%(score_b)s)"),
+            score_a=score_a,
+            score_b=score_b,
+        )
     winner, loser = tp_scheme(scheme).split(max(1, abs(score_a - score_b)))
     return (loser, winner) if conceded_by == 0 else (winner, loser)
 

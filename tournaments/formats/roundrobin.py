@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 
 T = TypeVar("T")
 
@@ -65,9 +65,12 @@ def round_robin(entrants: Sequence[T], *, double: bool = False) -> tuple[RoundRo
     same again with every pairing's order reversed.
     """
     if len(entrants) < 2:
-        raise FormatError(f"a round robin needs at least 2 players (got {len(entrants)})")
+        raise FormatError(
+            gettext_noop("a round robin needs at least 2 players (got %(players)s)"),
+            players=len(entrants),
+        )
     if len(set(entrants)) != len(entrants):
-        raise FormatError("a player appears twice in the round robin")
+        raise FormatError(gettext_noop("a player appears twice in the round robin"))
     size = len(entrants) + len(entrants) % 2
     bye_number = size if size != len(entrants) else None
     rounds: list[RoundRobinRound[T]] = []

@@ -13,9 +13,9 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic, NoReturn, TypeVar
 
-from .errors import FormatError
+from .errors import FormatError, gettext_noop
 
 K = TypeVar("K", bound=Hashable)
 
@@ -78,15 +78,14 @@ def swiss_pairings(
     Deterministic: the same input always gives the same round.
     """
     count = len(players)
-    label = f"round {round_no}" if round_no is not None else "this round"
     if count < 2:
-        raise FormatError(f"cannot pair {label}: a Swiss round needs at least 2 players")
+        _refuse(round_no, "too_few")
     keys = [p.key for p in players]
     if len(set(keys)) != count:
-        raise FormatError(f"cannot pair {label}: a player appears twice in the standings")
+        _refuse(round_no, "twice")
     if len({p.seed for p in players}) != count:
         # Seeds order players on equal score; a shared seed would leave that to input order.
-        raise FormatError(f"cannot pair {label}: two players share a seed")
+        _refuse(round_no, "shared_seed")
     ranked = sorted(players, key=lambda p: (-p.score, p.seed))
     index = {p.key: i for i, p in enumerate(ranked)}
 
@@ -110,7 +109,7 @@ def swiss_pairings(
     if count % 2 == 0:
         pairs = search.pair(everyone)
         if pairs is None:
-            raise FormatError(f"cannot pair {label}: every remaining pairing is a rematch")
+            _refuse(round_no, "rematch")
         return _result(ranked, pairs, None)
 
     bye_count = Counter(b for b in byes if b in index)
@@ -120,11 +119,56 @@ def swiss_pairings(
         pairs = search.pair(everyone & ~(1 << sitter))
         if pairs is not None:
             return _result(ranked, pairs, sitter)
-    who = "who has not had a bye" if fewest == 0 else f"with the fewest byes ({fewest})"
-    raise FormatError(
-        f"cannot pair {label}: whichever player {who} sits out, every remaining pairing "
-        f"includes a rematch"
-    )
+    _refuse(round_no, "no_bye" if fewest == 0 else "fewest_byes", fewest=fewest)
+
+
+# Why a round cannot be paired, as (numbered round, round without a number): whole sentences,
+# so a translation can put the round's number where its language wants it.
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "too_few": (
+        gettext_noop("cannot pair round %(round)s: a Swiss round needs at least 2 players"),
+        gettext_noop("cannot pair this round: a Swiss round needs at least 2 players"),
+    ),
+    "twice": (
+        gettext_noop("cannot pair round %(round)s: a player appears twice in the standings"),
+        gettext_noop("cannot pair this round: a player appears twice in the standings"),
+    ),
+    "shared_seed": (
+        gettext_noop("cannot pair round %(round)s: two players share a seed"),
+        gettext_noop("cannot pair this round: two players share a seed"),
+    ),
+    "rematch": (
+        gettext_noop("cannot pair round %(round)s: every remaining pairing is a rematch"),
+        gettext_noop("cannot pair this round: every remaining pairing is a rematch"),
+    ),
+    "no_bye": (
+        gettext_noop(
+            "cannot pair round %(round)s: whichever player who has not had a bye sits out, "
+            "every remaining pairing includes a rematch"
+        ),
+        gettext_noop(
+            "cannot pair this round: whichever player who has not had a bye sits out, "
+            "every remaining pairing includes a rematch"
+        ),
+    ),
+    "fewest_byes": (
+        gettext_noop(
+            "cannot pair round %(round)s: whichever player with the fewest byes (%(fewest)s) "
+            "sits out, every remaining pairing includes a rematch"
+        ),
+        gettext_noop(
+            "cannot pair this round: whichever player with the fewest byes (%(fewest)s) "
+            "sits out, every remaining pairing includes a rematch"
+        ),
+    ),
+}
+
+
+def _refuse(round_no: int | None, why: str, **params: object) -> NoReturn:
+    numbered, unnumbered = _REFUSALS[why]
+    if round_no is None:
+        raise FormatError(unnumbered, **params)
+    raise FormatError(numbered, round=round_no, **params)
 
 
 def _result(

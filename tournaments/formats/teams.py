@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from .errors import FormatError
+from .errors import FormatError, Message, gettext_noop
 from .points import GAME_TPS
 
 ZERO = Decimal("0.0")
 
 TEAM_TIEBREAKS: Mapping[str, str] = {
-    "boards_won": "More boards won",
-    "board_1": "The better result on board 1",
-    "extra_games": "Extra games on board 1",
+    "boards_won": gettext_noop("More boards won"),
+    "board_1": gettext_noop("The better result on board 1"),
+    "extra_games": gettext_noop("Extra games on board 1"),
 }
 DEFAULT_TEAM_TIEBREAKS = ("boards_won", "board_1", "extra_games")
 MIN_ROSTER = 5  # a team's roster has at least five players
@@ -53,13 +53,14 @@ def team_tiebreaks_check(keys: Sequence[str]) -> tuple[str, ...]:
     unknown = [k for k in keys if k not in TEAM_TIEBREAKS]
     if unknown:
         raise FormatError(
-            f"unknown team tie-breaks: {', '.join(map(str, unknown))} "
-            f"(known: {', '.join(TEAM_TIEBREAKS)})"
+            gettext_noop("unknown team tie-breaks: %(unknown)s (known: %(known)s)"),
+            unknown=", ".join(map(str, unknown)),
+            known=", ".join(TEAM_TIEBREAKS),
         )
     if len(set(keys)) != len(keys):
-        raise FormatError("a team tie-break is named twice")
+        raise FormatError(gettext_noop("a team tie-break is named twice"))
     if "extra_games" in keys and keys[-1] != "extra_games":
-        raise FormatError("extra games on board 1 must be the last tie-break")
+        raise FormatError(gettext_noop("extra games on board 1 must be the last tie-break"))
     return keys
 
 
@@ -72,11 +73,17 @@ class TeamMatchRules:
 
     def __post_init__(self) -> None:
         if self.boards < 1:
-            raise FormatError(f"a team match needs at least one board (got {self.boards})")
+            raise FormatError(
+                gettext_noop("a team match needs at least one board (got %(boards)s)"),
+                boards=self.boards,
+            )
         if self.games_per_board < 1:
-            raise FormatError(f"a board needs at least one game (got {self.games_per_board})")
+            raise FormatError(
+                gettext_noop("a board needs at least one game (got %(games)s)"),
+                games=self.games_per_board,
+            )
         if self.max_extra_games < 0:
-            raise FormatError("extra games cannot be negative")
+            raise FormatError(gettext_noop("extra games cannot be negative"))
         team_tiebreaks_check(self.tiebreaks)
 
     @property
@@ -132,14 +139,27 @@ def team_match_state(
     tie-break, which count only once they are due.
     """
     if len(boards) != rules.boards:
-        raise FormatError(f"a team match of {rules.boards} boards got {len(boards)} boards")
+        raise FormatError(
+            gettext_noop("a team match of %(boards)s boards got %(got)s boards"),
+            boards=rules.boards,
+            got=len(boards),
+        )
     per = rules.games_per_board
     for number, games in enumerate(boards, start=1):
         for tps_a, tps_b in games:
             if tps_a + tps_b != GAME_TPS or min(tps_a, tps_b) < 0:
-                raise FormatError(f"a game on board {number} does not share {GAME_TPS} TPs")
+                raise FormatError(
+                    gettext_noop("a game on board %(board)s does not share %(tps)s TPs"),
+                    board=number,
+                    tps=GAME_TPS,
+                )
         if number > 1 and len(games) > per:
-            raise FormatError(f"board {number} has {len(games)} games; it plays {per}")
+            raise FormatError(
+                gettext_noop("board %(board)s has %(games)s games; it plays %(plays)s"),
+                board=number,
+                games=len(games),
+                plays=per,
+            )
     extra = list(boards[0][per:])
     board_states = []
     running = []
@@ -178,21 +198,30 @@ def team_match_state(
     lead = abs(planned_totals[0] - planned_totals[1])
     if games_left:
         if extra:
-            raise FormatError("an extra game on board 1 before every planned game is played")
+            raise FormatError(
+                gettext_noop("an extra game on board 1 before every planned game is played")
+            )
         if lead > GAME_TPS * games_left:
             return state(True, leader, TeamReason.DECIDED_EARLY)
         return state(False, None, TeamReason.IN_PROGRESS)
     if leader is not None:
         if extra:
-            raise FormatError("an extra game on board 1, but the match was decided on TPs")
+            raise FormatError(
+                gettext_noop("an extra game on board 1, but the match was decided on TPs")
+            )
         return state(True, leader, TeamReason.DECIDED_ON_TPS)
     for key in rules.tiebreaks:
         if key == "extra_games":
             if len(extra) > rules.max_extra_games:
-                raise FormatError(f"more than {rules.max_extra_games} extra games on board 1")
+                raise FormatError(
+                    gettext_noop("more than %(extra)s extra games on board 1"),
+                    extra=rules.max_extra_games,
+                )
             for played in range(1, len(extra)):
                 if _side(*_sum(extra[:played])) is not None:
-                    raise FormatError("an extra game on board 1 after the match was decided")
+                    raise FormatError(
+                        gettext_noop("an extra game on board 1 after the match was decided")
+                    )
             winner = _side(*extra_totals)
             if winner is not None:
                 return state(True, winner, TeamReason.DECIDED_IN_EXTRA_GAMES)
@@ -209,19 +238,27 @@ def team_match_state(
             winner, reason = _side(*board_states[0].totals), TeamReason.DECIDED_ON_BOARD_1
         if winner is not None:
             if extra:
-                raise FormatError("an extra game on board 1, but a tie-break decided the match")
+                raise FormatError(
+                    gettext_noop("an extra game on board 1, but a tie-break decided the match")
+                )
             return state(True, winner, reason)
     if extra:
-        raise FormatError("an extra game on board 1, but the event plays no extra games")
+        raise FormatError(
+            gettext_noop("an extra game on board 1, but the event plays no extra games")
+        )
     return state(False, None, TeamReason.LEVEL_NEEDS_RULING)
 
 
-def board_game_allowed(state: TeamMatchState, rules: TeamMatchRules, board: int) -> str | None:
+def board_game_allowed(state: TeamMatchState, rules: TeamMatchRules, board: int) -> Message | None:
     """Why one more game on `board` (1-based) cannot count now (None: it can)."""
     if not 1 <= board <= rules.boards:
-        return f"there is no board {board}"
+        return Message(gettext_noop("there is no board %(board)s"), board=board)
     if state.reason is TeamReason.EXTRA_GAME_NEEDED:
-        return None if board == 1 else "only board 1 plays on (extra games)"
+        return None if board == 1 else Message(gettext_noop("only board 1 plays on (extra games)"))
     if state.boards[board - 1].games_played >= rules.games_per_board:
-        return f"board {board} has played its {rules.games_per_board} games"
+        return Message(
+            gettext_noop("board %(board)s has played its %(games)s games"),
+            board=board,
+            games=rules.games_per_board,
+        )
     return None

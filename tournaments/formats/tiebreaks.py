@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
-from .errors import FormatError
+from .errors import FormatError, Phrase, gettext_noop
 
 WIN = Decimal("1")
 DRAW = Decimal("0.5")
@@ -172,15 +172,22 @@ CRITERIA: Mapping[str, Criterion] = MappingProxyType(
     {
         c.key: c
         for c in (
-            Criterion("tp_total", "TP total", _each(lambda p, c: _tp_total(c)), True),
-            Criterion("match_points", "Match points", _each(lambda p, c: _match_points(c)), True),
-            Criterion("tp_percent", "TP%", _each(_tp_percent)),
-            Criterion("buchholz", "Buchholz", _each(_buchholz)),
-            Criterion("median_buchholz", "Median Buchholz", _each(_median_buchholz)),
-            Criterion("sonneborn_berger", "Sonneborn-Berger", _each(_sonneborn_berger)),
-            Criterion("direct_encounter", "Direct encounter", _direct_encounter),
-            Criterion("wins", "Number of wins", _each(_wins)),
-            Criterion("rating", "Rating", _each(_rating)),
+            Criterion("tp_total", gettext_noop("TP total"), _each(lambda p, c: _tp_total(c)), True),
+            Criterion(
+                "match_points",
+                gettext_noop("Match points"),
+                _each(lambda p, c: _match_points(c)),
+                True,
+            ),
+            Criterion("tp_percent", gettext_noop("TP%"), _each(_tp_percent)),
+            Criterion("buchholz", gettext_noop("Buchholz"), _each(_buchholz)),
+            Criterion("median_buchholz", gettext_noop("Median Buchholz"), _each(_median_buchholz)),
+            Criterion(
+                "sonneborn_berger", gettext_noop("Sonneborn-Berger"), _each(_sonneborn_berger)
+            ),
+            Criterion("direct_encounter", gettext_noop("Direct encounter"), _direct_encounter),
+            Criterion("wins", gettext_noop("Number of wins"), _each(_wins)),
+            Criterion("rating", gettext_noop("Rating"), _each(_rating)),
         )
     }
 )
@@ -192,18 +199,30 @@ def criteria_check(keys: Iterable[str]) -> tuple[str, ...]:
     """The list as a tuple, or a `FormatError` saying what is wrong with it."""
     keys = tuple(keys)
     if not keys:
-        raise FormatError("choose at least one criterion: TP total or match points first")
+        raise FormatError(
+            gettext_noop("choose at least one criterion: TP total or match points first")
+        )
     unknown = [k for k in keys if k not in CRITERIA]
     if unknown:
         known = ", ".join(CRITERIA)
-        raise FormatError(f"unknown tie-break {', '.join(map(str, unknown))} (known: {known})")
+        raise FormatError(
+            gettext_noop("unknown tie-break %(unknown)s (known: %(known)s)"),
+            unknown=", ".join(map(str, unknown)),
+            known=known,
+        )
     repeated = sorted({k for k in keys if keys.count(k) > 1})
     if repeated:
-        raise FormatError(f"each tie-break once: {', '.join(repeated)} is repeated")
+        raise FormatError(
+            gettext_noop("each tie-break once: %(repeated)s is repeated"),
+            repeated=", ".join(repeated),
+        )
     if not CRITERIA[keys[0]].is_score:
         raise FormatError(
-            f"the first criterion is the score and must be TP total or match points, "
-            f"not {CRITERIA[keys[0]].label}"
+            gettext_noop(
+                "the first criterion is the score and must be TP total or match points, "
+                "not %(criterion)s"
+            ),
+            criterion=Phrase(CRITERIA[keys[0]].label),
         )
     return keys
 

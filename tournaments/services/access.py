@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from players.types import User
 from tournaments.models import Championship
@@ -11,9 +12,9 @@ from tournaments.permissions import can_manage, can_rule
 
 def require_manager(actor: User, championship: Championship) -> None:
     if not can_manage(actor, championship):
-        raise PermissionDenied("Only this championship's organisers may do that.")
+        raise PermissionDenied(_("Only this championship's organisers may do that."))
 
 
 def require_ruler(actor: User, championship: Championship) -> None:
     if not can_rule(actor, championship):
-        raise PermissionDenied("Only this championship's organisers and controllers may rule.")
+        raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))

@@ -6,10 +6,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_countries import countries as country_registry
 
 from players.types import User
 from tournaments import formats
+from tournaments.format_words import format_error_text
 from tournaments.formats.teams import team_tiebreaks_check
 from tournaments.models import (
     AuditAction,
@@ -31,9 +34,11 @@ def championship_create(
     *, actor: User, name: str, year: int, category: str = Category.OPEN, published: bool = False
 ) -> Championship:
     if not can_create_championship(actor):
-        raise PermissionDenied("Only organisers may create championships.")
+        raise PermissionDenied(_("Only organisers may create championships."))
     if Championship.objects.filter(name__iexact=name.strip(), year=year).exists():
-        raise ValidationError({"name": f"{name} {year} already exists."})
+        raise ValidationError(
+            {"name": _("%(name)s %(year)s already exists.") % {"name": name, "year": year}}
+        )
     championship = Championship(
         name=name.strip(), year=year, category=category, published=published, created_by=actor
     )
@@ -56,7 +61,9 @@ def championship_update(*, actor: User, championship: Championship, **fields: An
     allowed = {"name", "year", "category", "published"}
     unknown = set(fields) - allowed
     if unknown:
-        raise ValidationError({name: "This field cannot be changed." for name in sorted(unknown)})
+        raise ValidationError(
+            {name: _("This field cannot be changed.") for name in sorted(unknown)}
+        )
     changes = {k: v for k, v in fields.items() if getattr(championship, k) != v}
     for key, value in changes.items():
         setattr(championship, key, value)
@@ -80,7 +87,7 @@ def championship_staff_set(
     """Add or remove a co-organiser or a controller."""
     require_manager(actor, championship)
     if role not in ("organiser", "controller"):
-        raise ValidationError({"role": "Choose organiser or controller."})
+        raise ValidationError({"role": _("Choose organiser or controller.")})
     relation = championship.organisers if role == "organiser" else championship.controllers
     if (
         role == "organiser"
@@ -88,7 +95,7 @@ def championship_staff_set(
         and championship.organisers.count() == 1
         and championship.organisers.filter(pk=user.pk).exists()
     ):
-        raise ValidationError({"user": "A championship keeps at least one organiser."})
+        raise ValidationError({"user": _("A championship keeps at least one organiser.")})
     (relation.add if present else relation.remove)(user)
     audit(
         actor=actor,
@@ -128,69 +135,85 @@ EVENT_FIELDS = (
 )
 
 
+# A qualifying event of another kind of entry: one whole sentence per kind, so a translation
+# can decline the kind as its grammar needs.
+_OTHER_KIND = {
+    EntryKind.SINGLE: gettext_lazy(
+        "%(event)s is an event of singles (one player); its qualifiers can only enter an "
+        "event of the same kind."
+    ),
+    EntryKind.PAIR: gettext_lazy(
+        "%(event)s is an event of doubles (pairs); its qualifiers can only enter an event of "
+        "the same kind."
+    ),
+    EntryKind.TEAM: gettext_lazy(
+        "%(event)s is an event of teams; its qualifiers can only enter an event of the same kind."
+    ),
+}
+
+
 def _validate_event(event: Event) -> None:
     errors: dict[str, str] = {}
     try:
         formats.tp_scheme(event.tp_scheme)
     except formats.FormatError as exc:
-        errors["tp_scheme"] = str(exc)
+        errors["tp_scheme"] = format_error_text(exc)
     if event.max_extra_games and event.extra_game_margin <= 0:
-        errors["extra_game_margin"] = "Extra games need a positive TP margin to play for."
+        errors["extra_game_margin"] = _("Extra games need a positive TP margin to play for.")
     if event.format == EventFormat.GROUPS and event.groups_count < 1:
-        errors["groups_count"] = "A group stage needs at least one group."
+        errors["groups_count"] = _("A group stage needs at least one group.")
     if event.format == EventFormat.SWISS and event.swiss_rounds < 1:
-        errors["swiss_rounds"] = "A Swiss event needs at least one round."
+        errors["swiss_rounds"] = _("A Swiss event needs at least one round.")
     if event.sections < 1 or event.sections & (event.sections - 1):
-        errors["sections"] = "Sections must be 1, 2, 4, 8, ..."
+        errors["sections"] = _("Sections must be 1, 2, 4, 8, ...")
     if event.eligibility == Eligibility.JUNIOR and event.cutoff_date is None:
-        errors["cutoff_date"] = "A junior event needs the cut-off date for the age limit."
+        errors["cutoff_date"] = _("A junior event needs the cut-off date for the age limit.")
     if event.countries is None:
         event.countries = []  # a form's "null": no countries
     countries = event.countries
     if not isinstance(countries, list) or not all(
         isinstance(code, str) and len(code) <= 3 for code in countries
     ):
-        errors["countries"] = 'Give the countries as a list of ISO country codes, e.g. ["HU"].'
+        errors["countries"] = _('Give the countries as a list of ISO country codes, e.g. ["HU"].')
         countries = []
     elif len(countries) > len(country_registry):
-        errors["countries"] = "That is more countries than there are."
+        errors["countries"] = _("That is more countries than there are.")
         countries = []
     if event.eligibility == Eligibility.NATIONAL and "countries" not in errors:
         codes = [code.upper() for code in countries]
         bad = [c for c in codes if c not in dict(country_registry)]
         if not codes:
-            errors["countries"] = "A national event needs at least one country code."
+            errors["countries"] = _("A national event needs at least one country code.")
         elif bad:
-            errors["countries"] = f"Unknown country codes: {', '.join(bad)}."
+            errors["countries"] = _("Unknown country codes: %(codes)s.") % {"codes": ", ".join(bad)}
         event.countries = codes
     if event.eligibility == Eligibility.MINIMUM_RANKING and not event.minimum_ranking:
-        errors["minimum_ranking"] = "Give the minimum ranking."
+        errors["minimum_ranking"] = _("Give the minimum ranking.")
     if event.feeds_from_id:
         source = event.feeds_from
         if source.championship_id != event.championship_id:
-            errors["feeds_from"] = "Qualifiers can only come from the same championship."
+            errors["feeds_from"] = _("Qualifiers can only come from the same championship.")
         elif source.stage >= event.stage:
-            errors["feeds_from"] = "The qualifying event must be an earlier stage."
+            errors["feeds_from"] = _("The qualifying event must be an earlier stage.")
         elif source.entry_kind != event.entry_kind:
-            errors["feeds_from"] = (
-                f"{source.name} is an event of {source.get_entry_kind_display().lower()}; its "
-                "qualifiers can only enter an event of the same kind."
-            )
+            errors["feeds_from"] = _OTHER_KIND[source.entry_kind] % {"event": source.name}
         if not event.qualifiers_count:
-            errors["qualifiers_count"] = "Say how many players qualify."
+            errors["qualifiers_count"] = _("Say how many players qualify.")
     if event.team_tiebreaks is None:
         event.team_tiebreaks = []
     if not isinstance(event.team_tiebreaks, list) or not all(
         isinstance(key, str) for key in event.team_tiebreaks
     ):
-        errors["team_tiebreaks"] = 'Give the tie-breaks as a list, e.g. ["boards_won", "board_1"].'
+        errors["team_tiebreaks"] = _(
+            'Give the tie-breaks as a list, e.g. ["boards_won", "board_1"].'
+        )
     else:
         try:
             team_tiebreaks_check(event.team_tiebreaks)
         except formats.FormatError as exc:
-            errors["team_tiebreaks"] = str(exc)
+            errors["team_tiebreaks"] = format_error_text(exc)
     if event.time_limit_seconds < 60:
-        errors["time_limit_seconds"] = "The time limit must be at least a minute."
+        errors["time_limit_seconds"] = _("The time limit must be at least a minute.")
     if errors:
         raise ValidationError(errors)
 
@@ -200,7 +223,7 @@ def event_create(*, actor: User, championship: Championship, **config: Any) -> E
     require_manager(actor, championship)
     unknown = set(config) - set(EVENT_FIELDS)
     if unknown:
-        raise ValidationError({name: "Unknown event setting." for name in sorted(unknown)})
+        raise ValidationError({name: _("Unknown event setting.") for name in sorted(unknown)})
     if config.get("time_limit_seconds") is None:
         # Not given: 15 minutes per player, 12 in pairs (docs/tournament-formats.md).
         config["time_limit_seconds"] = (
@@ -229,7 +252,7 @@ def event_registration_set(*, actor: User, event: Event, open_: bool) -> Event:
     require_manager(actor, event.championship)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.CLOSED):
-        raise ValidationError({"status": "The draw has been made; registration is over."})
+        raise ValidationError({"status": _("The draw has been made; registration is over.")})
     event.status = EventStatus.REGISTRATION if open_ else EventStatus.CLOSED
     event.save(update_fields=["status"])
     audit(

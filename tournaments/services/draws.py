@@ -8,9 +8,12 @@ import random
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from players.types import User
 from tournaments import formats
+from tournaments.format_words import format_error_text
 from tournaments.models import (
     SIDES,
     AuditAction,
@@ -57,11 +60,14 @@ def draw_generate(
         .get(pk=event.pk)
     )
     if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
-        raise ValidationError({"event": "The draw for this event has already been made."})
+        raise ValidationError({"event": _("The draw for this event has already been made.")})
     entries = list(event.entries.filter(status=EntryStatus.ACTIVE).select_related(*DRAW_SIDES))
     if len(entries) < 2:
         raise ValidationError(
-            {"event": f"A draw needs at least 2 active entries, not {len(entries)}."}
+            {
+                "event": _("A draw needs at least 2 active entries, not %(entries)s.")
+                % {"entries": len(entries)}
+            }
         )
     if any(e.seed is None for e in entries):
         event_seed(actor=actor, event=event)
@@ -78,7 +84,7 @@ def draw_generate(
     start = start or now
     if not now - DRAW_START_WINDOW <= start <= now + DRAW_START_WINDOW:
         raise ValidationError(
-            {"start": "The first round must start within a year of today (before or after)."}
+            {"start": _("The first round must start within a year of today (before or after).")}
         )
     try:
         if event.format == EventFormat.KNOCKOUT:
@@ -88,7 +94,7 @@ def draw_generate(
         else:
             swiss_round_draw(event, entries, 1, start)
     except formats.FormatError as exc:
-        raise ValidationError({"event": str(exc)}) from None
+        raise ValidationError({"event": format_error_text(exc)}) from None
     lineup_deadlines_set(event, list(event.rounds.all()))
     event.status = EventStatus.DRAWN
     event.save(update_fields=["status", "draw_seed"])
@@ -179,7 +185,9 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
     groups = 1 if event.format == EventFormat.ROUND_ROBIN else event.groups_count
     if groups > len(entries) // 2:
         raise formats.FormatError(
-            f"{len(entries)} entries cannot fill {groups} groups of at least 2 players"
+            gettext_noop("%(entries)s entries cannot fill %(groups)s groups of at least 2 players"),
+            entries=len(entries),
+            groups=groups,
         )
     drawn = (
         formats.group_draw(

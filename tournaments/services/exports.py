@@ -21,6 +21,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
@@ -71,18 +73,26 @@ def standings_csv(event: Event) -> str:
             line.entry.country_code or "",
             line.entry.get_status_display(),
             line.games,
-            *(value for _, value in line.values),
+            *(value for _key, value in line.values),
             line.separated_by,
         ]
         for line in event_standings(event)
     ]
-    header = ["Place", "Player", "Country", "Status", "Games", *criteria_labels(criteria)]
-    return _csv([*header, "Placed below the previous by"], rows)
+    header = [
+        _("Place"),
+        _("Player"),
+        _("Country"),
+        _("Status"),
+        _("Games"),
+        *criteria_labels(criteria),
+        _("Placed below the previous by"),
+    ]
+    return _csv(header, rows)
 
 
 def _side(match: Match, side: str) -> str:
     entry = getattr(match, f"entry_{side}")
-    return entry.name if entry else ("bye" if match.is_bye else "")
+    return entry.name if entry else (pgettext("pairing", "bye") if match.is_bye else "")
 
 
 def pairings_csv(round_: Round) -> str:
@@ -90,7 +100,16 @@ def pairings_csv(round_: Round) -> str:
         [round_.number, t.number, _side(t.match, "a"), _side(t.match, "b"), t.outcome]
         for t in round_tables(round_)
     ]
-    return _csv(["Round", "Table", "Player A", "Player B", "Result"], rows)
+    return _csv(
+        [
+            pgettext("pairing", "Round"),
+            pgettext("pairing", "Table"),
+            _("Player A"),
+            _("Player B"),
+            pgettext("pairing", "Result"),
+        ],
+        rows,
+    )
 
 
 def results_csv(event: Event) -> str:
@@ -113,7 +132,7 @@ def results_csv(event: Event) -> str:
                 rows.append(
                     [
                         *base,
-                        "sheet",
+                        _("sheet"),
                         r.score_a,
                         r.score_b,
                         m.tps_a,
@@ -129,7 +148,7 @@ def results_csv(event: Event) -> str:
                 rows.append(
                     [
                         *base,
-                        f"game {mg.number}",
+                        _("game %(number)s") % {"number": mg.number},
                         score_a,
                         score_b,
                         mg.tps_a,
@@ -142,18 +161,18 @@ def results_csv(event: Event) -> str:
             if t.result is None and m.pk not in games:
                 rows.append([*base, "", "", "", m.tps_a, m.tps_b, "", "", m.get_status_display()])
     header = [
-        "Round",
-        "Table",
-        "Player A",
-        "Player B",
-        "Game",
-        "Score A",
-        "Score B",
-        "TPs A",
-        "TPs B",
-        "Ending",
-        "Conceded by",
-        "Match status",
+        pgettext("pairing", "Round"),
+        pgettext("pairing", "Table"),
+        _("Player A"),
+        _("Player B"),
+        _("Game"),
+        _("Score A"),
+        _("Score B"),
+        _("TPs A"),
+        _("TPs B"),
+        _("Ending"),
+        _("Conceded by"),
+        _("Match status"),
     ]
     return _csv(header, rows)
 
@@ -245,7 +264,12 @@ def _build(model: type[models.Model], row: dict[str, Any], refs: dict[str, dict]
                 setattr(obj, f.attname, None)
                 continue
             if value not in target:
-                raise ValidationError({f.name: f"{model.__name__} refers to an unknown {value}."})
+                raise ValidationError(
+                    {
+                        f.name: _("%(model)s refers to an unknown %(value)s.")
+                        % {"model": model.__name__, "value": value}
+                    }
+                )
             setattr(obj, f.attname, target[value])
         elif isinstance(f, models.BinaryField):
             setattr(obj, f.attname, base64.b64decode(value or ""))
@@ -299,9 +323,16 @@ def _reports_import(
 def event_import(*, data: dict[str, Any], actor: User | None = None) -> Event:
     """Read an `event_export` back; players are matched by display name or created."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ValidationError({"format": f"Not a Tantrix event export ({EXPORT_FORMAT})."})
+        raise ValidationError(
+            {"format": _("Not a Tantrix event export (%(format)s).") % {"format": EXPORT_FORMAT}}
+        )
     if data.get("version") != EXPORT_VERSION:
-        raise ValidationError({"version": f"Only version {EXPORT_VERSION} exports can be read."})
+        raise ValidationError(
+            {
+                "version": _("Only version %(version)s exports can be read.")
+                % {"version": EXPORT_VERSION}
+            }
+        )
     c = data["championship"]
     championship = Championship.objects.filter(name__iexact=c["name"], year=c["year"]).first()
     if championship is None:
@@ -320,12 +351,17 @@ def event_import(*, data: dict[str, Any], actor: User | None = None) -> Event:
     if event.entry_kind != EntryKind.SINGLE:
         # Pairs and teams would need their rosters matched too: not in the export format yet.
         raise ValidationError(
-            {"event": "Only singles events can be imported; this export is of pairs or teams."}
+            {"event": _("Only singles events can be imported; this export is of pairs or teams.")}
         )
     event.championship = championship
     event.champion_id = None
     if Event.objects.filter(championship=championship, name=event.name).exists():
-        raise ValidationError({"event": f"{championship} already has an event {event.name}."})
+        raise ValidationError(
+            {
+                "event": _("%(championship)s already has an event %(event)s.")
+                % {"championship": championship, "event": event.name}
+            }
+        )
     event.save(force_insert=True)
     entries = _save_all(Entry, data["entries"], {"player": players}, fixed={"event": event})
     rounds = _save_all(Round, data["rounds"], {}, fixed={"event": event})

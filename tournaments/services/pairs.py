@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from players.models import Player
 from players.roles import player_of
@@ -48,9 +49,9 @@ def _pair_for(event: Event, first: Player, second: Player) -> Pair:
 
 def _pair_checks(event: Event, player: Player, partner: Player) -> None:
     if event.entry_kind != EntryKind.PAIR:
-        raise ValidationError({"partner": "This event is not a doubles event."})
+        raise ValidationError({"partner": _("This event is not a doubles event.")})
     if player.pk == partner.pk:
-        raise ValidationError({"partner": "A pair is two different players."})
+        raise ValidationError({"partner": _("A pair is two different players.")})
     errors: dict[str, list[str]] = {}
     for field, who in (("player", player), ("partner", partner)):
         taken = (
@@ -62,7 +63,8 @@ def _pair_checks(event: Event, player: Player, partner: Player) -> None:
         )
         if taken is not None:
             errors.setdefault(field, []).append(
-                f"{who.display_name} is already in a pair of this event ({taken.pair.name})."
+                _("%(player)s is already in a pair of this event (%(pair)s).")
+                % {"player": who.display_name, "pair": taken.pair.name}
             )
         problems = selectors.eligibility_problems(event, who)
         if problems:
@@ -82,9 +84,9 @@ def pair_register(
     if player is None:
         player = own
     if player is None:
-        raise ValidationError({"player": "Your account has no player profile: name the player."})
+        raise ValidationError({"player": _("Your account has no player profile: name the player.")})
     if not manager and (own is None or own.pk != player.pk):
-        raise PermissionDenied("You may register only a pair you play in.")
+        raise PermissionDenied(_("You may register only a pair you play in."))
     event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
     registration_check(event)
     _pair_checks(event, player, partner)
@@ -92,7 +94,10 @@ def pair_register(
     earlier = Entry.objects.filter(event=event, pair=pair).first()
     if earlier is not None:  # withdrawn (the checks above refuse a pair still in play)
         raise ValidationError(
-            {"partner": f"{pair.name} was entered in this event and withdrawn; it stays so."}
+            {
+                "partner": _("%(pair)s was entered in this event and withdrawn; it stays so.")
+                % {"pair": pair.name}
+            }
         )
     # The partner confirms a player's request; an organiser's entry, or a player entering
     # themselves with a partner they manage as organiser, needs no confirmation.
@@ -121,7 +126,7 @@ def _pending_entry(entry: Entry) -> Entry:
         .get(pk=entry.pk)
     )
     if entry.pair_id is None or entry.status != EntryStatus.PENDING:
-        raise ValidationError({"entry": "This entry is not a pair awaiting confirmation."})
+        raise ValidationError({"entry": _("This entry is not a pair awaiting confirmation.")})
     return entry
 
 
@@ -142,7 +147,7 @@ def pair_confirm(*, actor: User, entry: Entry) -> Entry:
         can_manage(actor, entry.event.championship)
         or (own is not None and own.pk == _partner_of(entry))
     ):
-        raise PermissionDenied("Only the partner named in the request may confirm it.")
+        raise PermissionDenied(_("Only the partner named in the request may confirm it."))
     event = Event.objects.select_for_update().get(pk=entry.event_id)
     registration_check(event)
     problems = []
@@ -173,7 +178,7 @@ def pair_decline(*, actor: User, entry: Entry, reason: str = "") -> None:
         can_manage(actor, entry.event.championship)
         or (own is not None and own.pk in entry.pair.player_ids)
     ):
-        raise PermissionDenied("Only the two players of this pair may call it off.")
+        raise PermissionDenied(_("Only the two players of this pair may call it off."))
     name = entry.pair.name
     event = entry.event
     entry.delete()

@@ -7,6 +7,8 @@ by `swiss_rounds`, which closes its bye itself and imports nothing from here.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -64,7 +66,7 @@ def _crown(event: Event, winner: Entry | None) -> None:
         championship=event.championship,
         event=event,
         action=AuditAction.CHAMPION,
-        target=winner.name if winner else "no champion",
+        target=winner.name if winner else gettext_noop("no champion"),
     )
 
 

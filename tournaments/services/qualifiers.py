@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.types import User
 from tournaments import formats, selectors
+from tournaments.format_words import format_error_text
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     SIDES,
@@ -29,14 +32,27 @@ def qualifiers_advance(*, actor: User, event: Event) -> list[Entry]:
     event = Event.objects.select_for_update().get(pk=event.pk)
     source = event.feeds_from
     if source is None:
-        raise ValidationError({"event": "This event is not fed by another event."})
+        raise ValidationError({"event": _("This event is not fed by another event.")})
     if event.status in (EventStatus.DRAWN, EventStatus.FINISHED):
-        raise ValidationError({"event": "The draw has been made; qualifiers can no longer move."})
+        raise ValidationError(
+            {"event": _("The draw has been made; qualifiers can no longer move.")}
+        )
     if source.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
         open_count = source.matches.exclude(status__in=FINAL_MATCH_STATUSES).count()
-        raise ValidationError({"event": f"{source.name} still has {open_count} open matches."})
+        raise ValidationError(
+            {
+                # English says "matches" even for one, as it always has; other languages
+                # choose their plural form.
+                "event": ngettext(
+                    "%(event)s still has %(count)s open matches.",
+                    "%(event)s still has %(count)s open matches.",
+                    open_count,
+                )
+                % {"event": source.name, "count": open_count}
+            }
+        )
     if event.entries.filter(source=EntrySource.QUALIFIER).exists():
-        raise ValidationError({"event": "The qualifiers have already been moved."})
+        raise ValidationError({"event": _("The qualifiers have already been moved.")})
     try:
         if source.format in (EventFormat.GROUPS, EventFormat.ROUND_ROBIN):
             tables = selectors.group_tables(source)
@@ -47,7 +63,7 @@ def qualifiers_advance(*, actor: User, event: Event) -> list[Entry]:
         else:
             chosen = [e.pk for e, _ in selectors.swiss_standings(source)][: event.qualifiers_count]
     except formats.FormatError as exc:
-        raise ValidationError({"event": str(exc)}) from None
+        raise ValidationError({"event": format_error_text(exc)}) from None
     source_entries = {e.pk: e for e in source.entries.select_related(*SIDES)}
     created = []
     for rank, entry_id in enumerate(chosen, start=1):

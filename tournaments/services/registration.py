@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from players.models import Player
 from players.roles import player_of
@@ -36,18 +38,21 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
     """A player registers themselves; an organiser registers anyone."""
     own = player_of(actor)
     if not (can_manage(actor, event.championship) or (own is not None and own.pk == player.pk)):
-        raise PermissionDenied("You may register only yourself.")
+        raise PermissionDenied(_("You may register only yourself."))
     event = Event.objects.select_for_update().get(pk=event.pk)
     registration_check(event)
     if event.entry_kind != EntryKind.SINGLE:
         raise ValidationError(
             {
-                "player": f"This is a {event.get_entry_kind_display().lower()} event: "
-                + ("register a pair." if event.entry_kind == EntryKind.PAIR else "enter a team.")
+                "player": _("This is a doubles (pairs) event: register a pair.")
+                if event.entry_kind == EntryKind.PAIR
+                else _("This is a teams event: enter a team.")
             }
         )
     if Entry.objects.filter(event=event, player=player).exists():
-        raise ValidationError({"player": f"{player.display_name} is already entered."})
+        raise ValidationError(
+            {"player": _("%(player)s is already entered.") % {"player": player.display_name}}
+        )
     problems = selectors.eligibility_problems(event, player)
     if problems:
         raise ValidationError({"player": problems})
@@ -65,9 +70,38 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
 def registration_check(event: Event) -> None:
     """Refuse a registration the event does not take now (the event row is locked)."""
     if event.status != EventStatus.REGISTRATION:
-        raise ValidationError({"event": "Registration for this event is closed."})
+        raise ValidationError({"event": _("Registration for this event is closed.")})
     if event.feeds_from_id and not event.qualifiers_count:
-        raise ValidationError({"event": "This event is filled by qualifiers only."})
+        raise ValidationError({"event": _("This event is filled by qualifiers only.")})
+
+
+# Why an entry that is not active cannot be withdrawn: its state in a whole sentence each.
+_NOT_IN_PLAY = {
+    EntryStatus.PENDING: gettext_lazy(
+        "This entry is no longer in play (awaiting the partner's confirmation)."
+    ),
+    EntryStatus.ELIMINATED: gettext_lazy("This entry is no longer in play (eliminated)."),
+    EntryStatus.QUALIFIED: gettext_lazy("This entry is no longer in play (qualified onward)."),
+    EntryStatus.CHAMPION: gettext_lazy("This entry is no longer in play (champion)."),
+}
+
+
+def no_longer_in_play(entry: Entry) -> str:
+    return str(_NOT_IN_PLAY.get(entry.status) or _("This entry is no longer in play."))
+
+
+def _seed_order_refusal(unknown: list[int], missing: list[int]) -> str:
+    params = {"unknown": unknown, "missing": missing}
+    if unknown and missing:
+        return (
+            _("Give every active entry id exactly once; unknown: %(unknown)s; missing: %(missing)s")
+            % params
+        )
+    if unknown:
+        return _("Give every active entry id exactly once; unknown: %(unknown)s") % params
+    if missing:
+        return _("Give every active entry id exactly once; missing: %(missing)s") % params
+    return _("Give every active entry id exactly once")
 
 
 @transaction.atomic
@@ -75,22 +109,20 @@ def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
     """Withdraw an entry. After the draw its open matches go to the opponent by walkover."""
     manager = can_manage(actor, entry.event.championship)
     if not (manager or leads_entry(actor, entry)):
-        raise PermissionDenied("You may withdraw only your own entry.")
+        raise PermissionDenied(_("You may withdraw only your own entry."))
     entry = (
         Entry.objects.select_for_update(of=("self",))
         .select_related("event", *SIDES)
         .get(pk=entry.pk)
     )
     if entry.status == EntryStatus.WITHDRAWN:
-        raise ValidationError({"entry": "This entry is already withdrawn."})
+        raise ValidationError({"entry": _("This entry is already withdrawn.")})
     if entry.event.status == EventStatus.FINISHED:
-        raise ValidationError({"entry": "The event is finished: its results stand."})
+        raise ValidationError({"entry": _("The event is finished: its results stand.")})
     if entry.status != EntryStatus.ACTIVE:
-        raise ValidationError(
-            {"entry": f"This entry is no longer in play ({entry.get_status_display().lower()})."}
-        )
+        raise ValidationError({"entry": no_longer_in_play(entry)})
     if entry.event.status == EventStatus.DRAWN and not manager:
-        raise PermissionDenied("After the draw only an organiser may withdraw a player.")
+        raise PermissionDenied(_("After the draw only an organiser may withdraw a player."))
     entry.status = EntryStatus.WITHDRAWN
     entry.save(update_fields=["status"])
     open_matches = (
@@ -134,7 +166,7 @@ def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None)
     require_manager(actor, event.championship)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.DRAWN or event.status == EventStatus.FINISHED:
-        raise ValidationError({"event": "The draw has been made; seeds can no longer change."})
+        raise ValidationError({"event": _("The draw has been made; seeds can no longer change.")})
     entries = list(
         event.entries.filter(status=EntryStatus.ACTIVE)
         .select_related(*SIDES)
@@ -146,15 +178,7 @@ def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None)
         missing = [e.pk for e in entries if e.pk not in set(order)]
         unknown = [pk for pk in order if pk not in by_id]
         if unknown or missing or len(set(order)) != len(order):
-            raise ValidationError(
-                {
-                    "order": (
-                        "Give every active entry id exactly once"
-                        + (f"; unknown: {unknown}" if unknown else "")
-                        + (f"; missing: {missing}" if missing else "")
-                    )
-                }
-            )
+            raise ValidationError({"order": _seed_order_refusal(unknown, missing)})
         ranked = [by_id[pk] for pk in order]
         basis = {e.pk: "organiser" for e in ranked}
         points = {e.pk: None for e in ranked}

@@ -10,11 +10,15 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Game, GameContext, GameSeat
 from players.roles import player_of
 from players.types import User
 from tournaments import formats, selectors
+from tournaments.format_words import format_error_text
 from tournaments.formats.teams import board_game_allowed
 from tournaments.models import (
     AuditAction,
@@ -73,19 +77,31 @@ def _seat_of_side_a(a, b, seat_players: list[int]) -> int | None:
 
 
 def _who_plays(match: Match) -> str:
-    a = match.entry_a.name if match.entry_a else "?"
-    b = match.entry_b.name if match.entry_b else "?"
+    params = {
+        "match": match.pk,
+        "a": match.entry_a.name if match.entry_a else "?",
+        "b": match.entry_b.name if match.entry_b else "?",
+    }
     if match.entry_a and match.entry_a.team_id is not None:
         return (
-            f"Match {match.pk} is {a} v {b}; a board game is between the two players of one "
-            "board of its lineup (board 1 v board 1, ...)."
+            _(
+                "Match %(match)s is %(a)s v %(b)s; a board game is between the two players of "
+                "one board of its lineup (board 1 v board 1, ...)."
+            )
+            % params
         )
     if match.entry_a and match.entry_a.pair_id is not None:
         return (
-            f"Match {match.pk} is {a} v {b}; a pairs record seats one pair in its first and "
-            "third seats and the other in its second and fourth."
+            _(
+                "Match %(match)s is %(a)s v %(b)s; a pairs record seats one pair in its first "
+                "and third seats and the other in its second and fourth."
+            )
+            % params
         )
-    return f"Match {match.pk} is {a} v {b}; the record's players must be exactly these two."
+    return (
+        _("Match %(match)s is %(a)s v %(b)s; the record's players must be exactly these two.")
+        % params
+    )
 
 
 def validate_match_submission(*, actor: User, value: Any, seat_players: list) -> int:
@@ -99,7 +115,7 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
     except ValueError:
         match_id = None
     if match_id is None or match_id < 1:
-        raise ValidationError("Give the match id as a whole number.")
+        raise ValidationError(_("Give the match id as a whole number."))
     match = (
         Match.objects.select_related(
             "event__championship", *sides_of("entry_a"), *sides_of("entry_b")
@@ -114,12 +130,16 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         (own is not None and own.pk in players) or can_rule(actor, match.event.championship)
     ):
         raise ValidationError(
-            f"You have no match {match_id}: only the match's players and the championship's "
-            "staff may submit its games."
+            _(
+                "You have no match %(match)s: only the match's players and the championship's "
+                "staff may submit its games."
+            )
+            % {"match": match_id}
         )
     if not selectors.match_open_for_games(match):
         raise ValidationError(
-            f"Match {match_id} is not open for games ({match.get_status_display()})."
+            _("Match %(match)s is not open for games (%(status)s).")
+            % {"match": match_id, "status": match.get_status_display()}
         )
     placement = game_placement(match, [p.pk for p in seat_players])
     if placement is None:
@@ -128,7 +148,10 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         state = team_state(match, list(match.match_games.all()))
         refusal = board_game_allowed(state, team_rules(match.event), placement[1])
         if refusal:
-            raise ValidationError(f"Match {match_id}: {refusal}.")
+            raise ValidationError(
+                _("Match %(match)s: %(refusal)s.")
+                % {"match": match_id, "refusal": format_error_text(refusal)}
+            )
     return match_id
 
 
@@ -164,17 +187,20 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     seats = list(game.seats.order_by("seat"))
     problem = None
     placement = None
+    # Stored in English (the refusal and its audit line); marked so a page can translate it.
     if match is None:
-        problem = "the match no longer exists"
+        problem = gettext_noop("the match no longer exists")
     elif not selectors.match_open_for_games(match):
-        problem = f"the match was already {match.get_status_display().lower()}"
+        with translation.override(None):
+            problem = f"the match was already {match.get_status_display().lower()}"
     elif (placement := game_placement(match, [s.player_id for s in seats])) is None:
-        problem = "the game's players are not this match's players"
+        problem = gettext_noop("the game's players are not this match's players")
     elif match.entry_a.pair_id is not None and not game.is_pairs:
-        problem = "a doubles match counts pairs games only (partners share a colour)"
+        problem = gettext_noop("a doubles match counts pairs games only (partners share a colour)")
     elif placement[1] is not None:
         state = team_state(match, list(match.match_games.all()))
-        problem = board_game_allowed(state, team_rules(match.event), placement[1])
+        refusal = board_game_allowed(state, team_rules(match.event), placement[1])
+        problem = str(refusal) if refusal else None
     if problem:
         UncountedGame.objects.get_or_create(
             game=game,
@@ -246,7 +272,7 @@ def _penalise_decided_match(match: Match) -> None:
         leader = match.entry_a_id if tps_a > tps_b else match.entry_b_id if tps_b > tps_a else None
         if leader != match.winner_id:
             raise ValidationError(
-                {"side": "This penalty would change the match's winner: make a ruling instead."}
+                {"side": _("This penalty would change the match's winner: make a ruling instead.")}
             )
     match.tps_a, match.tps_b = tps_a, tps_b
     match.save(update_fields=["tps_a", "tps_b"])
@@ -270,30 +296,39 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
         .get(pk=match_game.pk)
     )
     if side not in (0, 1):
-        raise ValidationError({"side": "Side is 0 (the first player) or 1 (the second)."})
+        raise ValidationError({"side": _("Side is 0 (the first player) or 1 (the second).")})
     ruler = can_rule(actor, match.event.championship)
     own = player_of(actor)
     claimant = match.entry_b if side == 0 else match.entry_a
     if not ruler and (own is None or claimant is None or own.pk not in claimant.members()):
         raise PermissionDenied(
-            "Only the opponent of the player over time, or the "
-            "championship's staff, may claim a time penalty."
+            _(
+                "Only the opponent of the player over time, or the "
+                "championship's staff, may claim a time penalty."
+            )
         )
     if match.is_final and not ruler:
-        raise ValidationError({"match": "The match is decided; ask a controller."})
+        raise ValidationError({"match": _("The match is decided; ask a controller.")})
     clock = match_game.game.clock
     seat = match_game.seat_a if side == 0 else 1 - match_game.seat_a
     # A pair's penalty is the sum of its two players' (each has their own clock).
     side_seats = [seat, seat + 2] if match_game.game.is_pairs else [seat]
     if not clock or len(clock) <= max(side_seats):
-        raise ValidationError({"side": "The game record has no clock to judge the time by."})
+        raise ValidationError({"side": _("The game record has no clock to judge the time by.")})
     limit = match.event.time_limit_seconds
     penalty = sum(formats.time_penalty_tps(int(clock[s]), limit, claimed=True) for s in side_seats)
     if penalty == 0:
-        used = " and ".join(f"{int(clock[s])} s" for s in side_seats)
-        raise ValidationError(
-            {"side": f"That side used {used}, within the {limit} s limit: there is no penalty."}
-        )
+        used = [int(clock[s]) for s in side_seats]
+        if len(used) == 1:
+            text = _(
+                "That side used %(used)s s, within the %(limit)s s limit: there is no penalty."
+            ) % {"used": used[0], "limit": limit}
+        else:
+            text = _(
+                "That side used %(first)s s and %(second)s s, within the %(limit)s s limit: "
+                "there is no penalty."
+            ) % {"first": used[0], "second": used[1], "limit": limit}
+        raise ValidationError({"side": text})
     if side == 0:
         match_game.penalty_a = penalty
     else:

@@ -8,6 +8,8 @@ import datetime as dt
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from players.types import User
 from tournaments import selectors
@@ -34,7 +36,7 @@ def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason
     """An organiser's or controller's ruling on a match (override), with a reason."""
     require_ruler(actor, match.event.championship)
     if not reason.strip():
-        raise ValidationError({"reason": "A ruling needs a reason."})
+        raise ValidationError({"reason": _("A ruling needs a reason.")})
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("event__championship")
@@ -46,10 +48,12 @@ def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason
         .exclude(status__in=[MatchStatus.WAITING, MatchStatus.SCHEDULED])
         .exists()
     ):
-        raise ValidationError({"match": "The next round's match has started; rule on it instead."})
+        raise ValidationError(
+            {"match": _("The next round's match has started; rule on it instead.")}
+        )
     sides = {match.entry_a_id: match.entry_a, match.entry_b_id: match.entry_b}
     if winner_entry_id is not None and winner_entry_id not in sides:
-        raise ValidationError({"winner": "The winner must be one of the match's entries."})
+        raise ValidationError({"winner": _("The winner must be one of the match's entries.")})
     winner = sides.get(winner_entry_id) if winner_entry_id is not None else None
     previous = {"status": match.status, "winner": match.winner_id}
     if match.is_final and match.next_match_id:
@@ -103,20 +107,22 @@ def match_walkover_claim(*, actor: User, match: Match) -> Match:
     )
     side = match_side_of(actor, match)
     if side is None:
-        raise PermissionDenied("Only a player of this match may claim a walkover.")
+        raise PermissionDenied(_("Only a player of this match may claim a walkover."))
     claimant = match.entry_a if side == 0 else match.entry_b
     if claimant.team_id is not None and not leads_entry(actor, claimant):
-        raise PermissionDenied("Only the team's captain or deputy may claim a walkover.")
+        raise PermissionDenied(_("Only the team's captain or deputy may claim a walkover."))
     if not selectors.match_open_for_games(match) or match.games_played:
         raise ValidationError(
-            {"match": "A walkover can be claimed only for an open match with no game played."}
+            {"match": _("A walkover can be claimed only for an open match with no game played.")}
         )
     entry = match.entry_a if side == 0 else match.entry_b
     if match.walkover_claimed_by_id and match.walkover_claimed_by_id != entry.pk:
         raise ValidationError(
             {
-                "match": "Your opponent has claimed too: both were available, "
-                "so play the match or ask a controller."
+                "match": _(
+                    "Your opponent has claimed too: both were available, "
+                    "so play the match or ask a controller."
+                )
             }
         )
     match.walkover_claimed_by = entry
@@ -138,7 +144,7 @@ def round_deadline_set(
     require_manager(actor, round_.event.championship)
     now = timezone.now()
     if not now - DRAW_START_WINDOW <= deadline <= now + DRAW_START_WINDOW:
-        raise ValidationError({"deadline": "A deadline must be within a year of today."})
+        raise ValidationError({"deadline": _("A deadline must be within a year of today.")})
     previous = round_.deadline
     round_.deadline = deadline
     round_.deadline_processed = False
@@ -148,7 +154,7 @@ def round_deadline_set(
         championship=round_.event.championship,
         event=round_.event,
         action=AuditAction.DEADLINE_SET,
-        target=str(round_),
+        target=round_.english_name,
         reason=reason,
         details={
             "before": previous.isoformat() if previous else None,
@@ -187,16 +193,19 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
                 if match.is_final or not (match.entry_a_id and match.entry_b_id):
                     continue
                 outcome = _deadline_settle(match)
+                level = outcome == AuditAction.DEADLINE_LEVEL
                 audit(
                     actor=None,
                     championship=match.event.championship,
                     event=match.event,
                     action=outcome,
                     target=f"match {match.pk}",
-                    reason="level at the deadline" if outcome == AuditAction.DEADLINE_LEVEL else "",
+                    reason=gettext_noop("level at the deadline")
+                    if outcome == AuditAction.DEADLINE_LEVEL
+                    else "",
                     details={"status": match.status, "winner": match.winner_id},
                 )
-                if outcome == AuditAction.DEADLINE_LEVEL:
+                if level:
                     continue
                 settled += 1
             round_.deadline_processed = True

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.score_sheet import ScoreSheet, ScoreSheetError, score_sheet_parse
 from players.types import User
@@ -89,6 +91,40 @@ def result_write(
     return result
 
 
+# A table settled without a game, by how (whole sentences: a status is not glued in).
+_SETTLED_WITHOUT_GAME = {
+    MatchStatus.WALKOVER: gettext_lazy("Table %(table)s was settled without a game (walkover)."),
+    MatchStatus.VOID: gettext_lazy(
+        "Table %(table)s was settled without a game (void (neither side))."
+    ),
+    MatchStatus.RULED: gettext_lazy(
+        "Table %(table)s was settled without a game (ruled by an organiser)."
+    ),
+    MatchStatus.DECIDED: gettext_lazy("Table %(table)s was settled without a game (decided)."),
+}
+
+
+def _settled_without_game(match: Match, table: int) -> str:
+    template = _SETTLED_WITHOUT_GAME.get(match.status) or _(
+        "Table %(table)s was settled without a game."
+    )
+    return template % {"table": table}
+
+
+def _result_held(result: TableResult, table: int) -> str:
+    """A disputed or ruled result changes only by a ruling."""
+    if result.state == TableResultState.DISPUTED:
+        template = _(
+            "Table %(table)s's result is disputed: it changes by a ruling on its own page, "
+            "not here."
+        )
+    else:
+        template = _(
+            "Table %(table)s's result is ruled: it changes by a ruling on its own page, not here."
+        )
+    return template % {"table": table}
+
+
 def _round_locked(round_: Round) -> tuple[Event, dict[int, Match]]:
     """The open's row locked, then the round's tables (locked too) by table number.
 
@@ -104,7 +140,7 @@ def _round_locked(round_: Round) -> tuple[Event, dict[int, Match]]:
     )
     require_table_open(event)
     if event.status not in (EventStatus.DRAWN, EventStatus.FINISHED):
-        raise TableResultsError({"results": ["The open has not started: make the draw first."]})
+        raise TableResultsError({"results": [_("The open has not started: make the draw first.")]})
     # Idempotent: numbers the tables of a round drawn by the generic draw, as the pages do.
     rounds_prepare(event)
     tables = {
@@ -127,7 +163,7 @@ def table_results_enter(
     before anything is written: one bad sheet refuses them all (`TableResultsError`)."""
     require_ruler(actor, round_.event.championship)
     if not sheets:
-        raise TableResultsError({"results": ["Enter at least one table's result."]})
+        raise TableResultsError({"results": [_("Enter at least one table's result.")]})
     event, tables = _round_locked(round_)
     existing = {r.match_id: r for r in TableResult.objects.filter(match__round=round_)}
     errors: dict[str, Any] = {}
@@ -135,23 +171,19 @@ def table_results_enter(
     for table, data in sorted(sheets.items()):
         match = tables.get(table)
         if match is None:
-            errors[str(table)] = {"table": [f"{round_} has no table {table}."]}
+            errors[str(table)] = {
+                "table": [
+                    _("%(round)s has no table %(table)s.") % {"round": round_, "table": table}
+                ]
+            }
         elif match.is_bye:
-            errors[str(table)] = {"table": [f"Table {table} is a bye: nothing to enter."]}
+            errors[str(table)] = {
+                "table": [_("Table %(table)s is a bye: nothing to enter.") % {"table": table}]
+            }
         elif match.status in FINAL_MATCH_STATUSES and match.pk not in existing:
-            errors[str(table)] = {
-                "table": [
-                    f"Table {table} was settled without a game "
-                    f"({match.get_status_display().lower()})."
-                ]
-            }
+            errors[str(table)] = {"table": [_settled_without_game(match, table)]}
         elif match.pk in existing and existing[match.pk].state != TableResultState.ENTERED:
-            errors[str(table)] = {
-                "table": [
-                    f"Table {table}'s result is {existing[match.pk].get_state_display().lower()}:"
-                    " it changes by a ruling on its own page, not here."
-                ]
-            }
+            errors[str(table)] = {"table": [_result_held(existing[match.pk], table)]}
         else:
             try:
                 checked.append((match, score_sheet_parse(data)))
@@ -193,7 +225,7 @@ def table_results_enter(
             championship=event.championship,
             event=event,
             action=AuditAction.TABLE_RESULTS_ENTER,
-            target=str(round_),
+            target=round_.english_name,
             details={"round": round_.number, "tables": entered},
         )
     for change in corrected:
@@ -202,7 +234,7 @@ def table_results_enter(
             championship=event.championship,
             event=event,
             action=AuditAction.TABLE_RESULT_CORRECT,
-            target=f"{round_}, table {change['table']}",
+            target=f"{round_.english_name}, table {change['table']}",
             details=change,
         )
     rounds_prepare(event)

@@ -13,16 +13,19 @@ trail with the result before and after, which the table's page reads back as its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from players.models import AuditEntry
+from players.roles import player_of
 from players.services.notices import notice_send
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
@@ -52,7 +55,7 @@ def _locked(match_id: int) -> tuple[Event, Match, TableResult]:
     )
     result = TableResult.objects.select_for_update().filter(match=match).first()
     if not event.table_open or result is None:
-        raise ValidationError({"table": "This table has no typed result to dispute or rule."})
+        raise ValidationError({"table": _("This table has no typed result to dispute or rule.")})
     return event, match, result
 
 
@@ -79,7 +82,13 @@ def may_dispute(user: User, match: Match) -> bool:
 
 
 def _where(match: Match) -> str:
-    return f"{match.round}, table {match.bracket_index + 1}"
+    """The table as the audit trail names it (in English, like every stored target)."""
+    return f"{match.round.english_name}, table {match.bracket_index + 1}"
+
+
+def _place(match: Match, event: Event) -> dict[str, Any]:
+    """The table's words for a notice: its round (in the active language), number, event."""
+    return {"round": str(match.round), "table": match.bracket_index + 1, "event": event.name}
 
 
 def _page(match: Match) -> str:
@@ -98,9 +107,13 @@ def _audit(actor: User, event: Event, match: Match, action: str, **details: Any)
     )
 
 
-def _tell(users: list[User], text: str, match: Match) -> None:
+def _tell(users: list[User], text: Callable[[], str], match: Match) -> None:
+    """Leave each user a notice (and its email) in their own language: `text` words it in the
+    active one. The notice keeps the text as sent."""
     for user in {u.pk: u for u in users}.values():
-        notice_send(user=user, text=text, url=_page(match))
+        player = player_of(user)
+        with translation.override((player and player.language) or settings.LANGUAGE_CODE):
+            notice_send(user=user, text=text(), url=_page(match))
 
 
 def _rulers(event: Event) -> list[User]:
@@ -113,11 +126,15 @@ def table_result_dispute(*, actor: User, match_id: int, reason: str) -> TableRes
     """A player of the table says the typed result is not what the sheet says."""
     event, match, result = _locked(match_id)
     if not may_dispute(actor, match):
-        raise PermissionDenied("Only the two players of this table may dispute its result.")
-    reason = _reason(reason, "Say what the sheet says and what was typed.")
+        raise PermissionDenied(_("Only the two players of this table may dispute its result."))
+    reason = _reason(reason, _("Say what the sheet says and what was typed."))
     if result.state != TableResultState.ENTERED:
         raise ValidationError(
-            {"table": f"This result is already {result.get_state_display().lower()}."}
+            {
+                "table": _("This result is already disputed.")
+                if result.state == TableResultState.DISPUTED
+                else _("This result is already ruled.")
+            }
         )
     result.state = TableResultState.DISPUTED
     result.dispute_reason = reason
@@ -132,7 +149,12 @@ def table_result_dispute(*, actor: User, match_id: int, reason: str) -> TableRes
         reason=reason,
         result=sheet_of(result).describe(*sides_named(match)),
     )
-    _tell(_rulers(event), f"The result of {_where(match)} in {event.name} is disputed.", match)
+    _tell(
+        _rulers(event),
+        lambda: _("The result of %(round)s, table %(table)s in %(event)s is disputed.")
+        % _place(match, event),
+        match,
+    )
     return result
 
 
@@ -146,12 +168,12 @@ def table_result_rule(
     require_ruler(actor, event.championship)
     errors: dict[str, Any] = {}
     if not (reason or "").strip():
-        errors["reason"] = "A ruling needs a reason."
+        errors["reason"] = _("A ruling needs a reason.")
     if result.state != TableResultState.DISPUTED:
         errors["table"] = (
-            "Only a disputed result is ruled on."
+            _("Only a disputed result is ruled on.")
             if result.state == TableResultState.ENTERED
-            else "This result is ruled; an organiser may reopen it first."
+            else _("This result is ruled; an organiser may reopen it first.")
         )
     corrected = None
     if sheet is not None:
@@ -178,8 +200,10 @@ def table_result_rule(
     )
     _tell(
         players_of_table(match),
-        f"The disputed result of {_where(match)} in {event.name} is ruled: "
-        f"{sheet_of(result).describe(*names)}.",
+        lambda: _(
+            "The disputed result of %(round)s, table %(table)s in %(event)s is ruled: %(result)s."
+        )
+        % {**_place(match, event), "result": sheet_of(result).describe(*names)},
         match,
     )
     return result
@@ -190,13 +214,18 @@ def table_result_reopen(*, actor: User, match_id: int, reason: str) -> TableResu
     """An organiser reopens a ruling: the result waits for a new one (and keeps counting)."""
     event, match, result = _locked(match_id)
     require_manager(actor, event.championship)
-    reason = _reason(reason, "Say why the ruling is reopened.")
+    reason = _reason(reason, _("Say why the ruling is reopened."))
     if result.state != TableResultState.RULED:
-        raise ValidationError({"table": "Only a ruled result can be reopened."})
+        raise ValidationError({"table": _("Only a ruled result can be reopened.")})
     result.state = TableResultState.DISPUTED
     result.save(update_fields=["state"])
     _audit(actor, event, match, AuditAction.TABLE_RESULT_REOPEN, reason=reason)
-    _tell(_rulers(event), f"A ruling on {_where(match)} in {event.name} was reopened.", match)
+    _tell(
+        _rulers(event),
+        lambda: _("A ruling on %(round)s, table %(table)s in %(event)s was reopened.")
+        % _place(match, event),
+        match,
+    )
     return result
 
 

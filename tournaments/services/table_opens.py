@@ -22,10 +22,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from players.models import Player
 from players.types import User
 from tournaments import formats, selectors
+from tournaments.format_words import format_error_text
 from tournaments.formats import tiebreaks
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -53,9 +56,9 @@ SYSTEMS = {
     "double_round_robin": (EventFormat.ROUND_ROBIN, True),
 }
 SYSTEM_LABELS = {
-    "swiss": "Swiss rounds",
-    "round_robin": "Round robin",
-    "double_round_robin": "Double round robin",
+    "swiss": gettext_lazy("Swiss rounds"),
+    "round_robin": gettext_lazy("Round robin"),
+    "double_round_robin": gettext_lazy("Double round robin"),
 }
 
 
@@ -72,7 +75,7 @@ def bye_tps(event: Event) -> Decimal:
 
 def require_table_open(event: Event) -> None:
     if not event.table_open:
-        raise ValidationError({"event": "This event is not a table open."})
+        raise ValidationError({"event": _("This event is not a table open.")})
 
 
 @transaction.atomic
@@ -88,13 +91,15 @@ def table_open_create(
 ) -> Event:
     """A new table open: one game per table and round, results from score sheets."""
     if system not in SYSTEMS:
-        raise ValidationError({"system": "Choose Swiss rounds, round robin or double round robin."})
+        raise ValidationError(
+            {"system": _("Choose Swiss rounds, round robin or double round robin.")}
+        )
     event_format, double = SYSTEMS[system]
     criteria = list(tiebreak_list or tiebreaks.DEFAULT_CRITERIA)
     try:
         tiebreaks.criteria_check(criteria)
     except formats.FormatError as exc:
-        raise ValidationError({"tiebreaks": str(exc)}) from None
+        raise ValidationError({"tiebreaks": format_error_text(exc)}) from None
     event = event_create(
         actor=actor,
         championship=championship,
@@ -148,10 +153,10 @@ def _lock_started_open(actor: User, event: Event) -> Event:
     )
     require_table_open(event)
     if event.status == EventStatus.FINISHED:
-        raise ValidationError({"event": "The event is finished: its results stand."})
+        raise ValidationError({"event": _("The event is finished: its results stand.")})
     if event.status != EventStatus.DRAWN:
         raise ValidationError(
-            {"event": "The open has not started yet: register the player as usual."}
+            {"event": _("The open has not started yet: register the player as usual.")}
         )
     return event
 
@@ -162,10 +167,15 @@ def round_repair(*, actor: User, event: Event, reason: str = "") -> Round:
     event = _lock_started_open(actor, event)
     round_ = _current_round(event)
     if event.format != EventFormat.SWISS or round_ is None:
-        raise ValidationError({"round": "Only a Swiss round can be paired again."})
+        raise ValidationError({"round": _("Only a Swiss round can be paired again.")})
     if round_under_way(round_):
         raise ValidationError(
-            {"round": f"{round_} is under way (a result is in): it can no longer be re-paired."}
+            {
+                "round": _(
+                    "%(round)s is under way (a result is in): it can no longer be re-paired."
+                )
+                % {"round": round_}
+            }
         )
     number = round_.number
     # The round keeps its row (and so its address, which may be printed or bookmarked): its
@@ -180,7 +190,7 @@ def round_repair(*, actor: User, event: Event, reason: str = "") -> Round:
     try:
         fresh = swiss_round_draw(event, entries, number, timezone.now())
     except formats.FormatError as exc:
-        raise ValidationError({"round": str(exc)}) from None
+        raise ValidationError({"round": format_error_text(exc)}) from None
     Match.objects.filter(round=fresh).update(round=round_)
     fresh.delete()
     Round.objects.filter(pk=round_.pk).update(number=number)
@@ -191,7 +201,7 @@ def round_repair(*, actor: User, event: Event, reason: str = "") -> Round:
         championship=event.championship,
         event=event,
         action=AuditAction.ROUND_REPAIR,
-        target=str(new_round),
+        target=new_round.english_name,
         reason=reason,
     )
     return new_round
@@ -203,10 +213,16 @@ def entry_late_add(*, actor: User, event: Event, player: Player) -> Entry:
     event = _lock_started_open(actor, event)
     if event.format != EventFormat.SWISS:
         raise ValidationError(
-            {"player": "A round robin is fixed at the start: late entries join Swiss opens only."}
+            {
+                "player": _(
+                    "A round robin is fixed at the start: late entries join Swiss opens only."
+                )
+            }
         )
     if Entry.objects.filter(event=event, player=player).exists():
-        raise ValidationError({"player": f"{player.display_name} is already entered."})
+        raise ValidationError(
+            {"player": _("%(player)s is already entered.") % {"player": player.display_name}}
+        )
     problems = selectors.eligibility_problems(event, player)
     if problems:
         raise ValidationError({"player": problems})
@@ -215,7 +231,7 @@ def entry_late_add(*, actor: User, event: Event, player: Player) -> Entry:
     waiting = not round_under_way(round_)
     joins = round_.number if waiting else round_.number + 1
     if joins > event.swiss_rounds:
-        raise ValidationError({"player": "The last round is under way: there is none to join."})
+        raise ValidationError({"player": _("The last round is under way: there is none to join.")})
     last_seed = event.entries.aggregate(top=Max("seed"))["top"] or 0
     entry = Entry.objects.create(
         event=event,
@@ -246,7 +262,9 @@ def entry_drop(*, actor: User, entry: Entry, reason: str = "") -> Entry:
     event = _lock_started_open(actor, entry.event)
     entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
     if entry.status != EntryStatus.ACTIVE:
-        raise ValidationError({"entry": f"{entry.player.display_name} is no longer in play."})
+        raise ValidationError(
+            {"entry": _("%(player)s is no longer in play.") % {"player": entry.player.display_name}}
+        )
     round_ = _current_round(event)
     assert round_ is not None
     swiss_waiting = event.format == EventFormat.SWISS and not round_under_way(round_)

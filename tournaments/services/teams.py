@@ -18,6 +18,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 from django_countries import countries as country_registry
 
 from players.models import Player
@@ -62,11 +64,13 @@ def _country_codes(codes: Sequence[str] | None, field: str) -> list[str]:
     if codes is None:
         return []
     if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
-        raise ValidationError({field: 'Give the countries as a list of ISO codes, e.g. ["GB"].'})
+        raise ValidationError({field: _('Give the countries as a list of ISO codes, e.g. ["GB"].')})
     upper = [c.strip().upper() for c in codes if c.strip()]
     bad = [c for c in upper if c not in dict(country_registry)]
     if bad:
-        raise ValidationError({field: f"Unknown country codes: {', '.join(bad)}."})
+        raise ValidationError(
+            {field: _("Unknown country codes: %(codes)s.") % {"codes": ", ".join(bad)}}
+        )
     return upper
 
 
@@ -81,16 +85,35 @@ def _events_of(team: Team) -> list[Event]:
 def _roster_problems(team: Team, roster: list[Player], events: list[Event]) -> list[str]:
     problems = []
     if len(roster) != len({p.pk for p in roster}):
-        problems.append("A player is named twice in the roster.")
+        problems.append(_("A player is named twice in the roster."))
     need = max([MIN_ROSTER, *(e.team_boards for e in events)])
     if len(roster) < need:
-        problems.append(f"A team's roster has at least {need} players (got {len(roster)}).")
+        problems.append(
+            _("A team's roster has at least %(need)s players (got %(got)s).")
+            % {"need": need, "got": len(roster)}
+        )
     allowed = team.eligible_countries()
     for player in roster:
         if allowed and player.country.code not in allowed:
+            params = {
+                "player": player.display_name,
+                "country": player.country.name,
+                "team": team.name,
+                "countries": ", ".join(allowed),
+            }
             problems.append(
-                f"{player.display_name} plays for {player.country.name or 'no country'}; "
-                f"{team.name} takes players of {', '.join(allowed)} only."
+                (
+                    _(
+                        "%(player)s plays for %(country)s; %(team)s takes players of "
+                        "%(countries)s only."
+                    )
+                    if player.country.name
+                    else _(
+                        "%(player)s plays for no country; %(team)s takes players of "
+                        "%(countries)s only."
+                    )
+                )
+                % params
             )
     taken = (
         TeamMember.objects.filter(
@@ -101,8 +124,8 @@ def _roster_problems(team: Team, roster: list[Player], events: list[Event]) -> l
     )
     for member in taken:
         problems.append(
-            f"{member.player.display_name} already plays for {member.team.name} in this "
-            "championship."
+            _("%(player)s already plays for %(team)s in this championship.")
+            % {"player": member.player.display_name, "team": member.team.name}
         )
     for event in events:
         for player in roster:
@@ -122,17 +145,18 @@ def captain_lock(team: Team, *, now: dt.datetime | None = None) -> str | None:
     )
     for match in open_matches:
         if TeamBoard.objects.filter(match=match).exists():
-            return (
-                f"The lineup of {match.round} is fixed (its games have started): only an "
+            return _(
+                "The lineup of %(round)s is fixed (its games have started): only an "
                 "organiser can change the roster now."
-            )
+            ) % {"round": match.round}
         deadline = match.round.lineup_deadline
         if deadline is not None and deadline <= now:
-            when = timezone.localtime(deadline).strftime("%d %b %Y %H:%M %Z")
-            return (
-                f"The lineup deadline of {match.round} ({when}) has passed: only an organiser "
+            # "05 Mar 2026 18:00 CET": the month's abbreviation in the reader's language.
+            when = date_format(timezone.localtime(deadline), "d M Y H:i T")
+            return _(
+                "The lineup deadline of %(round)s (%(when)s) has passed: only an organiser "
                 "can change the roster now."
-            )
+            ) % {"round": match.round, "when": when}
     return None
 
 
@@ -162,21 +186,24 @@ def team_create(
     name = (name or "").strip()
     errors: dict[str, list[str]] = {}
     if not name:
-        errors["name"] = ["A team needs a name."]
+        errors["name"] = [_("A team needs a name.")]
     elif len(name) > 60:
-        errors["name"] = ["A team's name has at most 60 characters."]
+        errors["name"] = [_("A team's name has at most 60 characters.")]
     elif Team.objects.filter(championship=championship, name__iexact=name).exists():
-        errors["name"] = [f"{championship} already has a team {name}."]
+        errors["name"] = [
+            _("%(championship)s already has a team %(team)s.")
+            % {"championship": championship, "team": name}
+        ]
     code = (country or "").strip().upper()
     if code and code not in dict(country_registry):
-        errors["country"] = [f"Unknown country code: {code}."]
+        errors["country"] = [_("Unknown country code: %(code)s.") % {"code": code}]
     try:
         region = _country_codes(region_countries, "region_countries")
     except ValidationError as exc:
         errors.update(exc.message_dict)
         region = []
     if captain is not None and deputy is not None and captain.pk == deputy.pk:
-        errors["deputy"] = ["The deputy is someone other than the captain."]
+        errors["deputy"] = [_("The deputy is someone other than the captain.")]
     if errors:
         raise ValidationError(errors)
     team = Team(
@@ -214,7 +241,9 @@ def team_roster_set(*, actor: User, team: Team, roster: Sequence[Player], reason
     The captain or deputy until the lineup deadline (`captain_lock`); organisers always."""
     manager = can_manage(actor, team.championship)
     if not (manager or leads_team(actor, team)):
-        raise PermissionDenied("Only the team's captain or deputy, or an organiser, may do that.")
+        raise PermissionDenied(
+            _("Only the team's captain or deputy, or an organiser, may do that.")
+        )
     Championship.objects.select_for_update().get(pk=team.championship_id)
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not manager:
@@ -225,7 +254,7 @@ def team_roster_set(*, actor: User, team: Team, roster: Sequence[Player], reason
     before = roster_ids(team)
     after = [p.pk for p in roster]
     if before == after:
-        raise ValidationError({"roster": "That is the roster as it stands: nothing to change."})
+        raise ValidationError({"roster": _("That is the roster as it stands: nothing to change.")})
     events = _events_of(team)
     problems = _roster_problems(team, roster, events)
     if problems:
@@ -260,7 +289,7 @@ def team_officers_set(
     """An organiser names the team's captain and deputy."""
     require_manager(actor, team.championship)
     if captain is not None and deputy is not None and captain.pk == deputy.pk:
-        raise ValidationError({"deputy": "The deputy is someone other than the captain."})
+        raise ValidationError({"deputy": _("The deputy is someone other than the captain.")})
     team = Team.objects.select_for_update().get(pk=team.pk)
     before = [team.captain_id, team.deputy_id]
     team.captain, team.deputy = captain, deputy
@@ -288,15 +317,19 @@ def team_officers_set(
 def team_enter(*, actor: User, event: Event, team: Team) -> Entry:
     """Enter a team in a team event (organisers, or the team's captain or deputy)."""
     if not (can_manage(actor, event.championship) or leads_team(actor, team)):
-        raise PermissionDenied("Only the team's captain or deputy, or an organiser, may enter it.")
+        raise PermissionDenied(
+            _("Only the team's captain or deputy, or an organiser, may enter it.")
+        )
     event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
     registration_check(event)
     if event.entry_kind != EntryKind.TEAM:
-        raise ValidationError({"team": "This is not a team event."})
+        raise ValidationError({"team": _("This is not a team event.")})
     if team.championship_id != event.championship_id:
-        raise ValidationError({"team": f"{team.name} is a team of another championship."})
+        raise ValidationError(
+            {"team": _("%(team)s is a team of another championship.") % {"team": team.name}}
+        )
     if Entry.objects.filter(event=event, team=team).exists():
-        raise ValidationError({"team": f"{team.name} is already entered."})
+        raise ValidationError({"team": _("%(team)s is already entered.") % {"team": team.name}})
     roster = list(
         Player.objects.filter(team_memberships__team=team).order_by("team_memberships__board")
     )
@@ -348,10 +381,10 @@ def round_lineup_deadline_set(
     """An organiser moves a team round's lineup deadline."""
     require_manager(actor, round_.event.championship)
     if round_.event.entry_kind != EntryKind.TEAM:
-        raise ValidationError({"lineup_deadline": "Only team events have lineup deadlines."})
+        raise ValidationError({"lineup_deadline": _("Only team events have lineup deadlines.")})
     now = timezone.now()
     if not now - DRAW_START_WINDOW <= lineup_deadline <= now + DRAW_START_WINDOW:
-        raise ValidationError({"lineup_deadline": "A deadline must be within a year of today."})
+        raise ValidationError({"lineup_deadline": _("A deadline must be within a year of today.")})
     previous = round_.lineup_deadline
     round_.lineup_deadline = lineup_deadline
     round_.save(update_fields=["lineup_deadline"])
@@ -360,7 +393,7 @@ def round_lineup_deadline_set(
         championship=round_.event.championship,
         event=round_.event,
         action=AuditAction.LINEUP_DEADLINE_SET,
-        target=str(round_),
+        target=round_.english_name,
         reason=reason,
         details={
             "before": previous.isoformat() if previous else None,

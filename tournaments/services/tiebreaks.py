@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from players.types import User
 from tournaments import formats
+from tournaments.format_words import format_error_text
 from tournaments.formats import tiebreaks
 from tournaments.models import AuditAction, Event
 from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
-from tournaments.standings import criteria_labels, event_criteria, event_started
+from tournaments.standings import criteria_english, event_criteria, event_started
 
 
 @transaction.atomic
@@ -27,11 +29,11 @@ def event_tiebreaks_set(
         .get(pk=event.pk)
     )
     if not isinstance(criteria, list | tuple) or not all(isinstance(k, str) for k in criteria):
-        raise ValidationError({"tiebreaks": "Give the tie-breaks as a list of names."})
+        raise ValidationError({"tiebreaks": _("Give the tie-breaks as a list of names.")})
     try:
         chosen = list(tiebreaks.criteria_check(criteria))
     except formats.FormatError as exc:
-        raise ValidationError({"tiebreaks": str(exc)}) from None
+        raise ValidationError({"tiebreaks": format_error_text(exc)}) from None
     before = list(event_criteria(event))
     if chosen == before:
         return event
@@ -39,8 +41,10 @@ def event_tiebreaks_set(
     if started and not confirm:
         raise ValidationError(
             {
-                "confirm": "The event has started: its players were told the tie-breaks. "
-                "Confirm to change them anyway (the change is audited)."
+                "confirm": _(
+                    "The event has started: its players were told the tie-breaks. "
+                    "Confirm to change them anyway (the change is audited)."
+                )
             }
         )
     event.tiebreaks = chosen
@@ -53,8 +57,8 @@ def event_tiebreaks_set(
         target=event.name,
         reason=reason,
         details={
-            "before": criteria_labels(before),
-            "after": criteria_labels(chosen),
+            "before": criteria_english(before),
+            "after": criteria_english(chosen),
             "after_start": started,
         },
     )

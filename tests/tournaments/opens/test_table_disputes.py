@@ -206,3 +206,23 @@ def test_bad_input_is_a_400_with_the_field_and_changes_nothing(world):
         reverse("open-table-result", args=[world["match"].pk]), {"action": "nonsense"}
     )
     assert page.status_code == 404
+
+
+def test_each_ruler_is_told_of_a_dispute_in_their_own_language(world, monkeypatch):
+    from django.utils import translation
+
+    from tournaments.services import table_disputes
+
+    # A stand-in catalogue that says which language each notice was worded in.
+    monkeypatch.setattr(table_disputes, "_", lambda text: f"[{translation.get_language()}] {text}")
+    controller, organiser = world["users"]["controller"], world["users"]["organiser"]
+    controller.player.language = "hu"
+    controller.player.save(update_fields=["language"])
+    table_disputes.table_result_dispute(
+        actor=world["users"]["table_player"], match_id=world["match"].pk, reason="20-14, not 14-20"
+    )
+    texts = dict(
+        Notice.objects.filter(user__in=[controller, organiser]).values_list("user_id", "text")
+    )
+    assert texts[controller.pk].startswith("[hu] The result of Round 1, table 1 in ")
+    assert texts[organiser.pk].startswith("[en-gb] The result of Round 1, table 1 in ")

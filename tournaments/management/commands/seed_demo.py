@@ -15,7 +15,7 @@ from games.models import RecordSource
 from players.models import Player
 from players.roles import ORGANISERS_GROUP
 from tournaments import services
-from tournaments.demo import NAMES, PASSWORD
+from tournaments.demo import NAMES, PASSWORD, doubles_and_team_cup
 from tournaments.models import Championship, Match, MatchStatus
 
 
@@ -71,87 +71,8 @@ class Command(BaseCommand):
             game_services.record_submit(
                 actor=organiser, body=json.dumps(record).encode(), extensions={"match": match.pk}
             )
-        _doubles_and_teams(organiser, championship, {p.display_name: p for p in players})
+        doubles_and_team_cup(organiser, championship, {p.display_name: p for p in players})
         self.stdout.write(
             f"demo data: {len(players)} players, games, and {Championship.objects.count()} "
             f"championships; log in as organiser / {PASSWORD} or admin / {PASSWORD}"
         )
-
-
-def _doubles_and_teams(organiser, championship: Championship, by_name: dict) -> None:
-    """A doubles event in the open, and a team cup of two regional teams, each with a game."""
-    doubles = services.event_create(
-        actor=organiser,
-        championship=championship,
-        name="Doubles",
-        format="knockout",
-        entry_kind="pair",
-        games_per_match=1,
-        max_extra_games=2,
-        extra_game_margin="0.1",
-    )
-    for first, second in [
-        ("Lucas", "Noah"),
-        ("Giulia", "Sven"),
-        ("Bela", "Emma"),
-        ("Tomas", "Aroha"),
-    ]:
-        services.pair_register(
-            actor=organiser, event=doubles, player=by_name[first], partner=by_name[second]
-        )
-    services.draw_generate(actor=organiser, event=doubles, draw_seed=2)
-    match = Match.objects.filter(event=doubles, status=MatchStatus.SCHEDULED).first()
-    a, b = match.entry_a.pair, match.entry_b.pair
-    record = selfplay(200, "pairs")
-    for seat, player in zip(
-        record["players"], (a.player_a, b.player_a, a.player_b, b.player_b), strict=True
-    ):
-        seat["name"] = player.display_name
-    game_services.record_submit(
-        actor=organiser, body=json.dumps(record).encode(), extensions={"match": match.pk}
-    )
-
-    cup = services.championship_create(
-        actor=organiser, name="Demo Team Cup", year=2026, category="open", published=True
-    )
-    rosters = {
-        "North": (
-            ["Ingrid", "Pieter", "Dora", "Kasia", "Jana", "Emma"],
-            ["NO", "NL", "DE", "PL", "CZ", "GB"],
-        ),
-        "South": (
-            ["Tomas", "Csilla", "Ana", "Mike", "Aroha"],
-            ["NZ", "HU", "ES", "US", "FR", "AU", "IT"],
-        ),
-    }
-    event = services.event_create(
-        actor=organiser,
-        championship=cup,
-        name="Final",
-        format="knockout",
-        entry_kind="team",
-        team_boards=5,
-        games_per_match=1,
-    )
-    for name, (members, region) in rosters.items():
-        team = services.team_create(
-            actor=organiser,
-            championship=cup,
-            name=name,
-            region_countries=region,
-            captain=by_name[members[0]],
-            deputy=by_name[members[1]],
-            roster=[by_name[m] for m in members],
-        )
-        services.team_enter(actor=organiser, event=event, team=team)
-    services.draw_generate(actor=organiser, event=event, draw_seed=1)
-    final = Match.objects.get(event=event)
-    from tournaments.services.teams import match_lineup
-
-    _board, player_a, player_b = match_lineup(final)[0]
-    record = selfplay(300, "2")
-    names = {p.pk: p.display_name for p in by_name.values()}
-    record["players"][0]["name"], record["players"][1]["name"] = names[player_a], names[player_b]
-    game_services.record_submit(
-        actor=organiser, body=json.dumps(record).encode(), extensions={"match": final.pk}
-    )

@@ -1,0 +1,52 @@
+"""Sentences the site stores in English and shows in the reader's language.
+
+Stored text is never in the language of whoever happened to act (docs/translations.md): the
+site stores the English sentence, its template marked with `gettext_noop`, and translates it
+when a page or the API shows it. A sentence with a number or a name in it is recognised by its
+English template; text a person typed, or any other, is shown as stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from django.utils.translation import gettext
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@lru_cache(maxsize=64)
+def _pattern(template: str) -> re.Pattern[str]:
+    pieces = _PLACEHOLDER.split(template)
+    # split() alternates literal text and placeholder names: text, name, text, name, text...
+    # A value never holds the template's opening words: two such sentences stored one after
+    # the other (two unknown players) are not one sentence with a long name.
+    opening = re.escape(pieces[0]) if pieces[0] else "(?!)"
+    value = f"(?:(?!{opening}).)+?"
+    seen: set[str] = set()
+    regex = ""
+    for index, piece in enumerate(pieces):
+        if index % 2 == 0:
+            regex += re.escape(piece)
+        elif piece in seen:
+            regex += f"(?P={piece})"
+        else:
+            seen.add(piece)
+            regex += f"(?P<{piece}>{value})"
+    return re.compile(regex, re.DOTALL)
+
+
+def stored_text(text: str, templates: Iterable[str]) -> str:
+    """`text` in the reader's language when it is one of `templates` (English, as stored),
+    filled in with what the stored text says; otherwise `text` as it is."""
+    for template in templates:
+        if "%(" not in template:
+            if text == template:
+                return gettext(template)
+            continue
+        found = _pattern(template).fullmatch(text)
+        if found:
+            return gettext(template) % found.groupdict()
+    return text

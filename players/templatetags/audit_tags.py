@@ -1,0 +1,15 @@
+"""The audit trail page's filters."""
+
+from __future__ import annotations
+
+from django import template
+
+from players.audit_registry import audit_reason_shown
+
+register = template.Library()
+
+
+@register.filter
+def audit_reason(reason: str) -> str:
+    """A stored reason, translated when an app wrote it itself (`register_audit_reasons`)."""
+    return audit_reason_shown(reason or "")

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
 from tournaments.models import Event, Match, MatchStatus, Round
@@ -73,7 +72,7 @@ def _note(match: Match) -> str:
         return pgettext("match state, in a bracket slot", "Live")
     # Short words: the slot is narrow, and the match page says the rest.
     notes = {
-        MatchStatus.WALKOVER: _("Walkover"),
+        MatchStatus.WALKOVER: gettext("Walkover"),
         MatchStatus.RULED: pgettext("match state, in a bracket slot", "Ruled"),
         MatchStatus.VOID: pgettext("match state, in a bracket slot", "Void"),
     }
@@ -93,11 +92,12 @@ def bracket_columns(event: Event, matches: list[Match]) -> list[Column]:
         number = match.round.number
         column = columns.get(number)
         if column is None:
-            column = columns[number] = Column(match.round, knockout_round_names(number, rounds))
+            names = knockout_round_names(number, rounds, gettext=gettext)
+            column = columns[number] = Column(match.round, names)
         column.slots.append(
             Slot(
                 match=match,
-                code=slot_name(number, rounds, match.bracket_index or 0),
+                code=slot_name(number, rounds, match.bracket_index or 0, gettext=gettext),
                 title=words.match_title(match, rounds, feeders),
                 url=words.match_url(match.pk),
                 sides=(_side(match, 0, feeders, rounds), _side(match, 1, feeders, rounds)),

@@ -63,7 +63,7 @@ def match_status_words(match: Match) -> str:
 def round_title(match: Match, rounds_total: int) -> str:
     """The match's round in the singular: "Semi-final", "Group 3, round 2", "Round 4"."""
     if match.event.format == EventFormat.KNOCKOUT and rounds_total:
-        return knockout_round_names(match.round.number, rounds_total).singular
+        return knockout_round_names(match.round.number, rounds_total, gettext=gettext).singular
     if match.group and match.event.format == EventFormat.GROUPS:
         return gettext("Group %(group)s, round %(round)s") % {
             "group": match.group,
@@ -86,7 +86,7 @@ def side_name(
         return gettext("to be decided")
     if feeder.is_final and feeder.winner_id is None:
         return gettext("nobody (both out)")
-    return waiting_slot(feeder.round.number, rounds, feeder.bracket_index or 0)
+    return waiting_slot(feeder.round.number, rounds, feeder.bracket_index or 0, gettext=gettext)
 
 
 def match_title(

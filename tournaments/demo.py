@@ -203,6 +203,12 @@ def _submit(demo: _Demo, actor: User, body: bytes, **extensions) -> None:
         raise RuntimeError(f"the demo's own record was refused: {submission.refusal}")
 
 
+def _championship(demo: _Demo, name: str, category: str) -> Championship:
+    return services.championship_create(
+        actor=demo.organiser, name=name, year=2026, category=category, published=True
+    )
+
+
 def _event(demo: _Demo, championship: Championship, **config) -> Event:
     return services.event_create(
         actor=demo.organiser,
@@ -267,13 +273,7 @@ def _play(demo: _Demo, event: Event, *, rounds: int | None = None, share: float 
 def _world_championship(demo: _Demo, players: list[Player]) -> None:
     # Groups of six; the best of them (128 of 150) fill a knockout of a power of two.
     qualifiers = 1 << ((len(players) * 6 // 7).bit_length() - 1)
-    championship = services.championship_create(
-        actor=demo.organiser,
-        name="World Championship",
-        year=2026,
-        category="world",
-        published=True,
-    )
+    championship = _championship(demo, "World Championship", "world")
     qualifier = _event(
         demo,
         championship,
@@ -302,13 +302,7 @@ def _world_championship(demo: _Demo, players: list[Player]) -> None:
 
 
 def _junior_championship(demo: _Demo, juniors: list[Player]) -> None:
-    championship = services.championship_create(
-        actor=demo.organiser,
-        name="World Junior Championship",
-        year=2026,
-        category="world",
-        published=True,
-    )
+    championship = _championship(demo, "World Junior Championship", "world")
     event = _event(
         demo,
         championship,
@@ -324,13 +318,7 @@ def _junior_championship(demo: _Demo, juniors: list[Player]) -> None:
 
 def _table_open(demo: _Demo, players: list[Player]) -> None:
     """A face-to-face Swiss: results typed from score sheets, three rounds of five entered."""
-    championship = services.championship_create(
-        actor=demo.organiser,
-        name="Wellington Table Open",
-        year=2026,
-        category="open",
-        published=True,
-    )
+    championship = _championship(demo, "Wellington Table Open", "open")
     event = table_open_create(
         actor=demo.organiser, championship=championship, name="Open", system="swiss", swiss_rounds=5
     )
@@ -350,9 +338,7 @@ def _table_open(demo: _Demo, players: list[Player]) -> None:
 
 
 def _online_open(demo: _Demo, players: list[Player]) -> None:
-    championship = services.championship_create(
-        actor=demo.organiser, name="Online Open", year=2026, category="open", published=True
-    )
+    championship = _championship(demo, "Online Open", "open")
     event = _event(demo, championship, name="Swiss", format="swiss", swiss_rounds=5)
     _enter(demo, event, players, draw_seed=5)
     _play(demo, event, rounds=3)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -61,16 +62,19 @@ def event_started(event: Event) -> bool:
     return event.status in (EventStatus.DRAWN, EventStatus.FINISHED)
 
 
-def format_value(key: str, value: Decimal | None) -> str:
-    """A criterion's value for people: no trailing zeros, TP% to two places."""
+def format_value(key: str, value: Decimal | None, *, localized: bool = True) -> str:
+    """A criterion's value for people: no trailing zeros, TP% to two places, with the reader's
+    decimal mark (13,3 in Hungarian) unless `localized` is off (CSV files for programs)."""
     if value is None:
         return "–"
     if key == "tp_percent":
-        return f"{value:.2f}"
-    if key == "rating":
-        return f"{value:.0f}"
-    text = f"{value.quantize(Decimal('0.01')):f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+        text = f"{value:.2f}"
+    elif key == "rating":
+        text = f"{value:.0f}"
+    else:
+        text = f"{value.quantize(Decimal('0.01')):f}"
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+    return number_format(Decimal(text)) if localized else text
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,13 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services.audit import audit
-from tournaments.standings import criteria_labels, event_criteria, event_standings, round_tables
+from tournaments.standings import (
+    criteria_labels,
+    event_criteria,
+    event_standings,
+    format_value,
+    round_tables,
+)
 
 EXPORT_FORMAT = "tantrix-event"
 EXPORT_VERSION = 1
@@ -73,7 +79,7 @@ def standings_csv(event: Event) -> str:
             line.entry.country_code or "",
             line.entry.get_status_display(),
             line.games,
-            *(value for _key, value in line.values),
+            *(format_value(key, line.raw[key], localized=False) for key, _value in line.values),
             line.separated_by,
         ]
         for line in event_standings(event)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
+from players.audit_registry import audit_name_objects
 from players.models import Player
 from players.roles import is_admin
 from ratings import selectors, services
@@ -248,6 +249,8 @@ def audit_view(request):
     page = Paginator(selectors.audit_list(action=action), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
+    # The event, change, review or title a line is about, by name (one query per kind).
+    audit_name_objects(page.object_list)
     return render(
         request,
         "ratings/audit.html",

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     # Swagger UI and Redoc served from our static files (pinned), so /api/docs/ works offline.
     "drf_spectacular_sidecar",
     "django_filters",
+    # Country names in the reader's language (its catalogues load only as an installed app).
+    "django_countries",
     "players",
     "games",
     "tournaments",
@@ -138,7 +140,9 @@ LANGUAGES = [
 ]
 # The catalogues are in the repository, compiled (.mo) as well, so a fresh clone serves every
 # language with no gettext tools installed.
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# django-countries ships its Turkish names as tr_TR, which a reader asking for "tr" never gets:
+# a copy under the plain code (locale/django-countries/README.md).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale" / "django-countries"]
 TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 
 from ratings import selectors
+from ratings.audit_words import details_text
 from ratings.notes import note_shown
 
 register = template.Library()
@@ -15,6 +16,13 @@ register = template.Library()
 def rating_note(note: str) -> str:
     """A stored note, translated when the ratings wrote it themselves (ratings/notes.py)."""
     return note_shown(note or "")
+
+
+@register.filter
+def audit_details(details, named: str = "") -> str:
+    """A ratings audit line's details in words (ratings/audit_words.py), leaving out the keys
+    the page already names (comma-separated, e.g. "event")."""
+    return details_text(details, skip=set(named.split(",")) if named else set())
 
 
 @register.simple_tag

@@ -21,11 +21,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from players.models import AuditEntry
-from tournaments.models import Category, Entry, Event, EventFormat, Match, MatchStatus, Round
+from tournaments.format_words import round_name_text
+from tournaments.models import (
+    AuditAction,
+    Category,
+    Entry,
+    Event,
+    EventFormat,
+    Match,
+    MatchStatus,
+    Round,
+)
 from tournaments.pages import words
 
 _MATCH_TARGET = re.compile(r"^match (\d+)(?: game (\d+))?$")
 _GAME_TARGET = re.compile(r"^game (\d+)$")
+_TABLE_TARGET = re.compile(r"^(.+), table (\d+)$")
+# Actions whose target is a round's stored English name ("Round 3", "Semi-finals").
+_ROUND_TARGETS = {
+    AuditAction.DEADLINE_SET,
+    AuditAction.TABLE_RESULTS_ENTER,
+    AuditAction.LINEUP_DEADLINE_SET,
+}
 
 
 @dataclass(frozen=True)
@@ -252,6 +269,22 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
     return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
 
 
+def _stored_target(entry: AuditEntry) -> str:
+    """A target the services stored in English (a round's name, "no champion"), in words of the
+    reader's language; a name (a player's, an event's) as it is."""
+    target = entry.target or ""
+    if entry.action in _ROUND_TARGETS:
+        return round_name_text(target)
+    if entry.action == AuditAction.TABLE_RESULT_CORRECT and (table := _TABLE_TARGET.match(target)):
+        return _("%(round)s, table %(table)s") % {
+            "round": round_name_text(table.group(1)),
+            "table": table.group(2),
+        }
+    if entry.action == AuditAction.CHAMPION and target == "no champion":
+        return _("no champion")
+    return target
+
+
 def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
     """A page of the championship's trail, each entry with its target and details in words."""
     entries = list(entries)
@@ -267,5 +300,7 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
                 target = _("%(match)s, game %(game)s") % {"match": target, "game": found.group(2)}
         elif game := _GAME_TARGET.match(entry.target or ""):
             target = _("Game %(game)s") % {"game": game.group(1)}
+        else:
+            target = _stored_target(entry)
         lines.append(AuditLine(entry, target, _describe(entry, names, match_id)))
     return lines

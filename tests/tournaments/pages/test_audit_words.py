@@ -42,3 +42,33 @@ def test_stored_targets_in_the_readers_language(monkeypatch, action, stored, eng
     monkeypatch.setattr(format_words, "gettext", lambda text: german(text, text))
     monkeypatch.setattr(audit, "_", lambda text: german(text, text))
     assert audit._stored_target(entry) == translated
+
+
+REASONS = {
+    "level at the deadline": "beim Stichtag gleichauf",
+    "late entry: %(player)s": "Nachmeldung: %(player)s",
+    "the match was already %(status)s": "das Match war schon %(status)s",
+}
+
+
+@pytest.mark.parametrize(
+    ("stored", "translated"),
+    [
+        ("level at the deadline", "beim Stichtag gleichauf"),
+        ("late entry: Ana Kovač", "Nachmeldung: Ana Kovač"),
+        ("drop-out: Ana Kovač", "drop-out: Ana Kovač"),  # not translated yet: the English
+        # The status is the model's label, in the reader's language (English here: no catalogue).
+        ("the match was already decided", "das Match war schon decided"),
+        # A reason a person typed stays as typed, even one that reads like the site's.
+        ("late entry", "late entry"),
+        ("the match was already lost", "the match was already lost"),
+        (
+            "Level at the deadline, said the controller",
+            "Level at the deadline, said the controller",
+        ),
+    ],
+)
+def test_reasons_the_site_wrote_are_shown_in_the_readers_language(monkeypatch, stored, translated):
+    assert audit.reason_shown(stored) == stored
+    monkeypatch.setattr(audit, "_", lambda text: REASONS.get(text, text))
+    assert audit.reason_shown(stored) == translated

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -97,7 +98,7 @@ class PlayerViewSet(
 
 
 class IsStaff(permissions.BasePermission):
-    message = _("Only staff manage roles and read the audit trail.")
+    message = gettext_lazy("Only staff manage roles and read the audit trail.")
 
     def has_permission(self, request, view) -> bool:
         return is_admin(request.user)

@@ -285,10 +285,42 @@ class _PythonText(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+_EAGER = {"gettext", "ngettext", "pgettext", "npgettext"}
+
+
+def _eager_names(tree: ast.Module) -> set[str]:
+    """The names a module binds to Django's non-lazy gettext functions."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+            names |= {alias.asname or alias.name for alias in node.names if alias.name in _EAGER}
+    return names
+
+
+def translated_at_import(tree: ast.Module, path: str) -> list[Unmarked]:
+    """Calls of a non-lazy gettext outside any function: they run once, at import, in whatever
+    language is active then (English), and every reader gets that."""
+    eager = _eager_names(tree)
+    found: list[Unmarked] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return
+        if isinstance(node, ast.Call) and _name(node.func) in eager:
+            text = "translated at import time (use gettext_lazy): " + ast.unparse(node)[:60]
+            found.append(Unmarked(path, node.lineno, text))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
 def unmarked_in_python(path: Path) -> list[Unmarked]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     visitor = _PythonText(_relative(path))
-    visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
-    return visitor.found
+    visitor.visit(tree)
+    return visitor.found + translated_at_import(tree, _relative(path))
 
 
 # --- walking the tree --------------------------------------------------------------------------

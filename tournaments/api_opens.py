@@ -34,6 +34,7 @@ from tournaments.services.table_opens import (
 )
 from tournaments.services.tiebreaks import event_tiebreaks_set
 from tournaments.standings import (
+    criteria_labels,
     event_criteria,
     event_standings,
     event_started,
@@ -237,7 +238,7 @@ def event_standings_api(request, pk: int):
     ]
     return Response(
         {
-            "tiebreaks": [{"key": k, "label": tiebreaks.CRITERIA[k].label} for k in criteria],
+            "tiebreaks": [{"key": k, "label": _(tiebreaks.CRITERIA[k].label)} for k in criteria],
             "started": event_started(event),
             "rows": rows,
             "exports": _links(request, event),
@@ -271,9 +272,9 @@ def event_tiebreaks_api(request, pk: int):
     return Response(
         {
             "tiebreaks": list(event_criteria(event)),
-            "labels": [tiebreaks.CRITERIA[k].label for k in event_criteria(event)],
+            "labels": criteria_labels(event_criteria(event)),
             "started": event_started(event),
-            "choices": [{"key": c.key, "label": c.label} for c in tiebreaks.CRITERIA.values()],
+            "choices": [{"key": c.key, "label": _(c.label)} for c in tiebreaks.CRITERIA.values()],
         }
     )
 

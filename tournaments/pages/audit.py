@@ -18,14 +18,31 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, override
 
 from players.models import AuditEntry
-from tournaments.models import Category, Entry, Event, EventFormat, Match, MatchStatus, Round
+from tournaments.format_words import round_name_text
+from tournaments.models import (
+    AuditAction,
+    Category,
+    Entry,
+    Event,
+    EventFormat,
+    Match,
+    MatchStatus,
+    Round,
+)
 from tournaments.pages import words
 
 _MATCH_TARGET = re.compile(r"^match (\d+)(?: game (\d+))?$")
 _GAME_TARGET = re.compile(r"^game (\d+)$")
+_TABLE_TARGET = re.compile(r"^(.+), table (\d+)$")
+# Actions whose target is a round's stored English name ("Round 3", "Semi-finals").
+_ROUND_TARGETS = {
+    AuditAction.DEADLINE_SET,
+    AuditAction.TABLE_RESULTS_ENTER,
+    AuditAction.LINEUP_DEADLINE_SET,
+}
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,43 @@ class AuditLine:
     entry: AuditEntry
     target: str
     details: str
+    reason: str  # the entry's reason in the reader's language when the site wrote it
+
+
+# The reasons the tournament services write themselves, stored in English (the services mark
+# them with gettext_noop where they write them; the same msgids here).
+_WRITTEN_REASONS = frozenset(
+    {
+        gettext_noop("level at the deadline"),
+        gettext_noop("recounted after a new ruling on the game's result"),
+        gettext_noop("the match no longer exists"),
+        gettext_noop("the game's players are not this match's players"),
+        gettext_noop("a doubles match counts pairs games only (partners share a colour)"),
+    }
+)
+# Reasons written with a name or a state in them: (stored English, its msgid, the placeholder).
+_WRITTEN_PATTERNS = (
+    (re.compile(r"^late entry: (.+)$"), gettext_noop("late entry: %(player)s"), "player"),
+    (re.compile(r"^drop-out: (.+)$"), gettext_noop("drop-out: %(player)s"), "player"),
+)
+_ALREADY = re.compile(r"^the match was already (.+)$")
+
+
+def reason_shown(reason: str) -> str:
+    """A stored reason in the reader's language when the tournaments wrote it, else as typed
+    (registered for the staff audit page too, in TournamentsConfig.ready)."""
+    if reason in _WRITTEN_REASONS:
+        return _(reason)
+    for pattern, msgid, name in _WRITTEN_PATTERNS:
+        if found := pattern.match(reason):
+            return _(msgid) % {name: found.group(1)}
+    if found := _ALREADY.match(reason):
+        for status in MatchStatus:
+            with override(None):
+                english = str(status.label).lower()
+            if english == found.group(1):
+                return _("the match was already %(status)s") % {"status": status.label.lower()}
+    return reason
 
 
 def _ids(entries: list[AuditEntry]) -> tuple[set[int], set[int], set[int]]:
@@ -252,6 +306,22 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
     return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
 
 
+def _stored_target(entry: AuditEntry) -> str:
+    """A target the services stored in English (a round's name, "no champion"), in words of the
+    reader's language; a name (a player's, an event's) as it is."""
+    target = entry.target or ""
+    if entry.action in _ROUND_TARGETS:
+        return round_name_text(target)
+    if entry.action == AuditAction.TABLE_RESULT_CORRECT and (table := _TABLE_TARGET.match(target)):
+        return _("%(round)s, table %(table)s") % {
+            "round": round_name_text(table.group(1)),
+            "table": table.group(2),
+        }
+    if entry.action == AuditAction.CHAMPION and target == "no champion":
+        return _("no champion")
+    return target
+
+
 def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
     """A page of the championship's trail, each entry with its target and details in words."""
     entries = list(entries)
@@ -267,5 +337,8 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
                 target = _("%(match)s, game %(game)s") % {"match": target, "game": found.group(2)}
         elif game := _GAME_TARGET.match(entry.target or ""):
             target = _("Game %(game)s") % {"game": game.group(1)}
-        lines.append(AuditLine(entry, target, _describe(entry, names, match_id)))
+        else:
+            target = _stored_target(entry)
+        details = _describe(entry, names, match_id)
+        lines.append(AuditLine(entry, target, details, reason_shown(entry.reason or "")))
     return lines

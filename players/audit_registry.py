@@ -30,6 +30,7 @@ _AREAS: dict[str, tuple[Any, list[str]]] = {}
 _NAMERS: dict[str, tuple[Any, Callable[[set[int]], dict[int, str]]]] = {}
 # Each app's reader of its own stored reasons: a reason -> the words shown (the same when not its).
 _REASON_READERS: list[Callable[[str], str]] = []
+_TARGET_READERS: list[Callable[[Any], str]] = []
 # The ids the staff audit page filters on, and their query parameter.
 FILTERS = {"championship_id": "championship", "rating_change_id": "rating_change"}
 
@@ -83,6 +84,23 @@ def audit_reason_shown(reason: str) -> str:
         if text != reason:
             return text
     return reason
+
+
+def register_audit_targets(shown: Callable[[Any], str]) -> None:
+    """Say how the targets an app stores itself (in English: "Round 2", "match 12") are shown
+    for an audit entry; the reader returns the stored target unchanged when it is not its own."""
+    if shown not in _TARGET_READERS:
+        _TARGET_READERS.append(shown)
+
+
+def audit_target_shown(entry: Any) -> str:
+    """An entry's stored target in the reader's language when an app wrote it, else as stored."""
+    target = entry.target or ""
+    for shown in _TARGET_READERS:
+        text = shown(entry)
+        if text != target:
+            return text
+    return target
 
 
 def audit_name_objects(entries: Iterable[Any]) -> None:

@@ -15,10 +15,14 @@ class TournamentsConfig(AppConfig):
             register_submission_extension,
         )
         from games.signals import game_adjudicated, game_result_changed
-        from players.audit_registry import register_audit_names, register_audit_reasons
+        from players.audit_registry import (
+            register_audit_names,
+            register_audit_reasons,
+            register_audit_targets,
+        )
         from ratings.hooks import register_event_names
         from tournaments import rating_seam, receivers, reporting, selectors, services
-        from tournaments.pages.audit import reason_shown
+        from tournaments.pages.audit import reason_shown, stored_target
 
         register_submission_extension(
             SubmissionExtension(
@@ -40,6 +44,7 @@ class TournamentsConfig(AppConfig):
         register_audit_names("championship_id", _("Championship"), selectors.championship_names)
         register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_audit_reasons(reason_shown)
+        register_audit_targets(stored_target)
         register_event_names(rating_seam.event_names)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"

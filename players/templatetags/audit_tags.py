@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from players.audit_registry import audit_reason_shown
+from players.audit_registry import audit_reason_shown, audit_target_shown
 
 register = template.Library()
 
@@ -13,3 +13,9 @@ register = template.Library()
 def audit_reason(reason: str) -> str:
     """A stored reason, translated when an app wrote it itself (`register_audit_reasons`)."""
     return audit_reason_shown(reason or "")
+
+
+@register.filter
+def audit_target(entry) -> str:
+    """An entry's target, translated when an app stored it itself (`register_audit_targets`)."""
+    return audit_target_shown(entry)

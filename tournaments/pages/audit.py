@@ -306,10 +306,20 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
     return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
 
 
-def _stored_target(entry: AuditEntry) -> str:
+def stored_target(entry: AuditEntry) -> str:
     """A target the services stored in English (a round's name, "no champion"), in words of the
-    reader's language; a name (a player's, an event's) as it is."""
+    reader's language; a name (a player's, an event's) as it is. Registered for the staff audit
+    page too (TournamentsConfig.ready), where a match or a game is named by its number."""
     target = entry.target or ""
+    if found := _MATCH_TARGET.match(target):
+        if found.group(2):
+            return _("match %(match)s, game %(game)s") % {
+                "match": found.group(1),
+                "game": found.group(2),
+            }
+        return _("match %(match)s") % {"match": found.group(1)}
+    if found := _GAME_TARGET.match(target):
+        return _("game %(game)s") % {"game": found.group(1)}
     if entry.action in _ROUND_TARGETS:
         return round_name_text(target)
     if entry.action == AuditAction.TABLE_RESULT_CORRECT and (table := _TABLE_TARGET.match(target)):
@@ -338,7 +348,7 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
         elif game := _GAME_TARGET.match(entry.target or ""):
             target = _("Game %(game)s") % {"game": game.group(1)}
         else:
-            target = _stored_target(entry)
+            target = stored_target(entry)
         details = _describe(entry, names, match_id)
         lines.append(AuditLine(entry, target, details, reason_shown(entry.reason or "")))
     return lines

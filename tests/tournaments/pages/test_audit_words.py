@@ -37,11 +37,11 @@ GERMAN = {
 )
 def test_stored_targets_in_the_readers_language(monkeypatch, action, stored, english, translated):
     entry = AuditEntry(action=action, target=stored)
-    assert audit._stored_target(entry) == english
+    assert audit.stored_target(entry) == english
     german = GERMAN.get
     monkeypatch.setattr(format_words, "gettext", lambda text: german(text, text))
     monkeypatch.setattr(audit, "_", lambda text: german(text, text))
-    assert audit._stored_target(entry) == translated
+    assert audit.stored_target(entry) == translated
 
 
 REASONS = {

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 from django.utils.functional import lazy
+from django.utils.html import escape
 
 from games import envelope, stored_texts, verdicts
 from games.envelope import Refusal
@@ -40,14 +41,22 @@ def mismatch(django_capture_on_commit_callbacks):
 
 
 def built_sentence(record: GameRecord) -> str:
+    """The sentence for the record's colour mismatch, from the catalogue's msgid in the active
+    language (the English msgid when no language is active), with the record's own numbers."""
     document = json.loads(record.body_bytes)
     placement = document["placements"][1]
-    name = document["players"][placement["player"]]["name"]
-    return (
-        f"Placement 2: {name} placed tile {placement['tile']} at q={placement['q']} "
-        f"r={placement['r']} in rotation {placement['rotation']}, and an edge colour differs "
-        "from the tile it touches."
+    msgid = (
+        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
+        "%(rotation)s, and an edge colour differs from the tile it touches."
     )
+    return translation.gettext(msgid) % {
+        "number": 2,
+        "name": document["players"][placement["player"]]["name"],
+        "tile": placement["tile"],
+        "q": placement["q"],
+        "r": placement["r"],
+        "rotation": placement["rotation"],
+    }
 
 
 def test_the_record_page_keeps_the_engine_sentence_in_english(mismatch):
@@ -64,8 +73,10 @@ def test_the_record_page_builds_the_sentence_for_another_language(mismatch):
     client = Client()
     client.force_login(ingrid.user)
     page = client.get(f"/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    # No catalogue is compiled in the test run: the built sentence shows as its English msgid.
-    assert built_sentence(record) in page
+    with translation.override("ru"):
+        sentence = built_sentence(record)
+    assert sentence.startswith("Размещение 2")  # the Russian catalogue's, with the numbers
+    assert escape(sentence) in page
     assert verdicts.error_text(record.error_message) not in page
 
 
@@ -75,7 +86,8 @@ def test_the_api_error_message_follows_accept_language(mismatch):
     english = client.get(f"/api/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="en")
     assert english.data["error"]["message"] == record.error_message
     other = client.get(f"/api/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
-    assert other.data["error"]["message"] == built_sentence(record)
+    with translation.override("ru"):
+        assert other.data["error"]["message"] == built_sentence(record)
     assert other.data["error"]["code"] == "COLOUR_MISMATCH"
 
 
@@ -83,6 +95,7 @@ def test_the_replay_words_are_made_per_reader_not_cached(mismatch):
     _ingrid, record = mismatch
     with translation.override("ru"):
         assert replay_view(record).illegal["reason"] == built_sentence(record)
+        assert built_sentence(record) != record.error_message
     with translation.override("en"):
         view = replay_view(record)
     assert view.illegal["reason"] == verdicts.error_text(record.error_message)
@@ -114,10 +127,16 @@ def test_a_refusal_is_stored_in_english_and_answered_in_the_readers_language():
 def test_site_notes_are_stored_in_english_and_typed_notes_shown_as_typed():
     assert notes.auto_confirmed(48) == ("Nobody answered within 48 hours: confirmed automatically.")
     with translation.override("ru"):
-        assert notes.note_text(notes.auto_confirmed(0.5)) == (
-            "Nobody answered within 0.5 hours: confirmed automatically."
+        # Shown in the reader's language from the stored English, numbers kept.
+        shown = notes.note_text(notes.auto_confirmed(0.5))
+        assert shown == translation.gettext(
+            "Nobody answered within %(hours)s hours: confirmed automatically."
+        ) % {"hours": "0.5"}
+        assert "0.5" in shown and "Nobody" not in shown
+        assert notes.note_text(notes.SAME_REPORT) == translation.gettext(
+            "Confirmed by the same report."
         )
-        assert notes.note_text(notes.SAME_REPORT) == "Confirmed by the same report."
+        assert notes.note_text(notes.SAME_REPORT) != "Confirmed by the same report."
         assert notes.note_text("They played on after time") == "They played on after time"
 
 
@@ -201,7 +220,11 @@ def test_the_games_pages_render_in_every_language(language, django_capture_on_co
         assert page.status_code == 200, url
         assert page["Content-Language"].startswith(language), url
     title = client.get(f"/games/reports/{reported_id}/").content.decode()
-    assert "Game result: Ingrid v Tomas" in title
+    with translation.override(language):
+        versus = " {} ".format(translation.pgettext("versus, between players' names", "v"))
+        versus = versus.join(["Ingrid", "Tomas"])
+        heading = translation.gettext("Game result: %(players)s") % {"players": versus}
+    assert escape(heading) in title
 
 
 def test_a_report_notice_is_written_in_its_readers_language(
@@ -225,10 +248,11 @@ def test_a_report_notice_is_written_in_its_readers_language(
             content_type="application/json",
             HTTP_ACCEPT_LANGUAGE="en",
         )
-    assert told == [
-        (
-            tomas.user.username,
-            "ru",
-            "Ingrid reported the game Ingrid v Tomas. Please confirm or dispute it.",
-        )
-    ]
+    assert [(user, language) for user, language, _text in told] == [(tomas.user.username, "ru")]
+    with translation.override("ru"):
+        versus = " {} ".format(translation.pgettext("versus, between players' names", "v"))
+        versus = versus.join(["Ingrid", "Tomas"])
+        expected = translation.gettext(
+            "%(who)s reported the game %(game)s. Please confirm or dispute it."
+        ) % {"who": "Ingrid", "game": versus}
+    assert told[0][2] == expected and "reported" not in expected

@@ -392,8 +392,7 @@ def catalogue_problems(locale_dir: Path | None = None) -> list[str]:
 
 
 # One way to extract the catalogues, used by `make messages` and by the test that they are up to
-# date. "locale" is ignored so makemessages writes where LOCALE_PATHS says (it would otherwise pick
-# the ./locale it walks past), which lets the test extract into a temporary directory.
+# date.
 MAKEMESSAGES_OPTIONS = {
     "extensions": ["html", "txt", "py"],
     "ignore_patterns": ["tests", "bench", "docs", "static", "locale"],
@@ -410,19 +409,29 @@ def translated_languages() -> list[str]:
 
 
 def extract(locale_dir: Path, languages: list[str]) -> None:
-    """Runs makemessages for `languages` into `locale_dir`, merging what is there already."""
+    """Runs makemessages for `languages` into `locale_dir`, merging what is there already.
+
+    makemessages writes beside the first `locale` folder above each source file when there is
+    one, whatever LOCALE_PATHS says; so it walks a scratch folder of links to the sources (no
+    `locale` in it), and LOCALE_PATHS alone decides where the catalogues go."""
     import os
+    import tempfile
 
     from django.core.management import call_command
     from django.test.utils import override_settings
 
     here = Path.cwd()
-    os.chdir(BASE_DIR)
-    try:
-        with override_settings(LOCALE_PATHS=[str(locale_dir)]):
-            call_command("makemessages", locale=languages, **MAKEMESSAGES_OPTIONS)
-    finally:
-        os.chdir(here)
+    with tempfile.TemporaryDirectory() as scratch:
+        for name in (*APPS, *TEMPLATE_DIRS):
+            (Path(scratch) / name).symlink_to(BASE_DIR / name)
+        os.chdir(scratch)
+        try:
+            with override_settings(LOCALE_PATHS=[str(locale_dir)]):
+                call_command(
+                    "makemessages", locale=languages, symlinks=True, **MAKEMESSAGES_OPTIONS
+                )
+        finally:
+            os.chdir(here)
 
 
 def msgids(po_path: Path) -> set[tuple[str | None, str]]:

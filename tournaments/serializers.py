@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -13,6 +14,7 @@ from tournaments.models import (
     MatchGame,
     Round,
 )
+from tournaments.pages import words
 from tournaments.services import EVENT_FIELDS
 
 # A reason is a sentence or a paragraph, not a document.
@@ -168,11 +170,31 @@ class MatchSerializer(serializers.ModelSerializer):
         source="entry_b.name", default=None, read_only=True, allow_null=True
     )
     games = MatchGameSerializer(source="match_games", many=True, read_only=True)
+    title = serializers.SerializerMethodField(
+        help_text=_(
+            "The match as the pages name it, in the reader's language: its round and its sides "
+            '("Semi-final: Ana v Bela", "Round of 128: Jana has a bye").'
+        )
+    )
+    status_label = serializers.SerializerMethodField(
+        help_text=_("The status in words, in the reader's language.")
+    )
+    page_url = serializers.SerializerMethodField(help_text=_("The match's web page."))
+    live_url = serializers.SerializerMethodField(
+        help_text=_(
+            "The match's live fragment (HTML), which a page polls while the match runs: it "
+            "answers 304 Not Modified while nothing has changed."
+        )
+    )
 
     class Meta:
         model = Match
         fields = [
             "id",
+            "title",
+            "status_label",
+            "page_url",
+            "live_url",
             "event",
             "round",
             "round_number",
@@ -198,6 +220,26 @@ class MatchSerializer(serializers.ModelSerializer):
             "games",
         ]
         read_only_fields = fields
+
+    def _rounds_total(self, match: Match) -> int:
+        # Knockout round names ("Semi-final") need the event's number of rounds: one query per
+        # event for a whole page of matches (the context is shared by a list's items).
+        known = self.context.setdefault("rounds_total", {}) if self.context is not None else {}
+        if match.event_id not in known:
+            known[match.event_id] = Round.objects.filter(event_id=match.event_id).count()
+        return known[match.event_id]
+
+    def get_title(self, match: Match) -> str:
+        return words.match_title(match, self._rounds_total(match))
+
+    def get_status_label(self, match: Match) -> str:
+        return str(match.get_status_display())
+
+    def get_page_url(self, match: Match) -> str:
+        return reverse("match-page", args=[match.pk])
+
+    def get_live_url(self, match: Match) -> str:
+        return reverse("match-live", args=[match.pk])
 
 
 class RuleSerializer(serializers.Serializer):

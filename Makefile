@@ -77,6 +77,8 @@ messages: $(VENV)/.dev-installed
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m tantrix_site.i18n_lint
 
 ## Production-style pieces, configured by the environment (see README).
 migrate: $(VENV)/.installed

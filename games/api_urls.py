@@ -7,9 +7,7 @@ urlpatterns = [
     path("games/<int:pk>/", api.GameDetailView.as_view(), name="api-game-detail"),
     path("games/records/", api.RecordListCreateView.as_view(), name="api-record-list"),
     path("games/records/<int:pk>/", api.RecordDetailView.as_view(), name="api-record-detail"),
-    path(
-        "games/score-sheets/", report_api.ScoreSheetView.as_view(), name="api-score-sheet-submit"
-    ),
+    path("games/score-sheets/", report_api.ScoreSheetView.as_view(), name="api-score-sheet-submit"),
     path("reports/waiting/", report_api.WaitingReportsView.as_view(), name="api-reports-waiting"),
     path("reports/<int:pk>/", report_api.ReportedGameView.as_view(), name="api-reported-game"),
     path("reports/<int:pk>/rule/", report_api.ReportRuleView.as_view(), name="api-report-rule"),

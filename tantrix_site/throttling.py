@@ -59,7 +59,6 @@ TOKEN_REQUEST_MAX_BYTES = 4096
 _PREFIX = "login-limit:v1"
 
 
-
 # --- Counting -------------------------------------------------------------------------------
 
 
@@ -292,4 +291,3 @@ class LimitedLoginView(LoginView):
             response.status_code = status.HTTP_429_TOO_MANY_REQUESTS
             response["Retry-After"] = str(form.retry_after)
         return response
-

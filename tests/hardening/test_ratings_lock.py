@@ -39,9 +39,7 @@ def lobby_lock_held():
     holder.join(timeout=10)
 
 
-def test_apply_gives_up_after_the_lock_wait_and_keeps_the_game_pending(
-    lobby_lock_held, settings
-):
+def test_apply_gives_up_after_the_lock_wait_and_keeps_the_game_pending(lobby_lock_held, settings):
     settings.RATINGS_LOCK_WAIT_SECONDS = 0.3
     game = make_game([PlayerFactory(), PlayerFactory()], [20, 10])
     began = time.monotonic()

@@ -165,9 +165,7 @@ def test_body_over_the_request_ceiling_is_not_read_but_still_recorded(ingrid):
 @override_settings(REQUEST_MAX_BYTES=65_536)
 def test_other_endpoints_refuse_an_oversized_body_before_parsing_it(api_client):
     body = json.dumps({"username": "x", "password": "y" * 200_000})
-    response = api_client.generic(
-        "POST", "/api/auth/token/", body, content_type="application/json"
-    )
+    response = api_client.generic("POST", "/api/auth/token/", body, content_type="application/json")
     assert response.status_code == 413
     assert "limit" in response.json()["detail"]
 

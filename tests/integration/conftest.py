@@ -18,7 +18,6 @@ from django.db import connection
 REPO = Path(__file__).resolve().parents[2]
 
 
-
 _PR_SET_PDEATHSIG = 1
 
 

@@ -624,9 +624,7 @@ def test_a_knockout_of_eight_run_entirely_through_the_forms(client, organiser):
     client.post(reverse("event-registration-set", args=[event.pk]), {"open": "0"})
     order = "\n".join(p.display_name for p in reversed(players))
     client.post(reverse("event-seed-set", args=[event.pk]), {"method": "manual", "order": order})
-    client.post(
-        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8", "confirm": "yes"}
-    )
+    client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8", "confirm": "yes"})
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.matches.count() == 7
     for number in (1, 2, 3):

@@ -131,6 +131,18 @@ def _eager_celery_unless_integration(request):
 
 
 @pytest.fixture(autouse=True)
+def _site_language_in_every_test():
+    """A request in another language leaves that language active in the thread (LocaleMiddleware
+    activates it and nothing deactivates it after the response), and a later test that reads a
+    label would get it in Turkish, depending on the order the tests ran in."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttle_cache():
     from django.core.cache import cache
 

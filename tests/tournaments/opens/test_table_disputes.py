@@ -224,5 +224,9 @@ def test_each_ruler_is_told_of_a_dispute_in_their_own_language(world, monkeypatc
     texts = dict(
         Notice.objects.filter(user__in=[controller, organiser]).values_list("user_id", "text")
     )
-    assert texts[controller.pk].startswith("[hu] The result of Round 1, table 1 in ")
+    # The round's name comes from the real catalogue, in the reader's language too.
+    with translation.override("hu"):
+        round_one = translation.gettext("Round %(number)s") % {"number": 1}
+    assert round_one != "Round 1"
+    assert texts[controller.pk].startswith(f"[hu] The result of {round_one}, table 1 in ")
     assert texts[organiser.pk].startswith("[en-gb] The result of Round 1, table 1 in ")

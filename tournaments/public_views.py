@@ -23,7 +23,8 @@ from django.views.decorators.http import require_GET
 from players.roles import player_of
 from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
-from tournaments.forms import DeadlineForm, PenaltyForm, RegisterForm, RuleForm
+from tournaments.forms import RegisterForm
+from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
 from tournaments.models import (
     Championship,
     Eligibility,

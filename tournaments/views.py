@@ -25,17 +25,15 @@ from tournaments import selectors, services
 from tournaments.forms import (
     AdvanceQualifiersForm,
     ChampionshipForm,
-    DeadlineForm,
     DrawForm,
     EventForm,
-    PenaltyForm,
     RegisterForm,
     RegistrationForm,
-    RuleForm,
     SeedForm,
     StaffForm,
     WithdrawForm,
 )
+from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
 from tournaments.models import (
     SIDES,
     Championship,

@@ -8,7 +8,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tantrix
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
 
-.PHONY: run test test-fast bench fuzz load lint messages serve worker beat migrate install install-dev browser clean
+.PHONY: run test test-fast bench fuzz load lint messages gettext serve worker beat migrate install install-dev browser clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,18 @@ browser:
 		fi; \
 	fi
 
+# The catalogue test extracts the marked strings with gettext's xgettext, and `make messages`
+# compiles with msgfmt; serving the site needs neither (the compiled catalogues are committed).
+gettext:
+	@if ! command -v xgettext >/dev/null 2>&1 || ! command -v msgfmt >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing gettext for the translation catalogue checks"; \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext) >/dev/null; \
+		else \
+			echo "The catalogue checks need gettext: sudo apt-get install gettext" >&2; exit 1; \
+		fi; \
+	fi
+
 ## make run: a zero-setup local site on SQLite with Celery eager, with the living demo (about
 ## half a minute to load the first time; nothing the next).
 run: $(VENV)/.installed
@@ -42,7 +54,7 @@ run: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 ## make test: the whole suite against PostgreSQL, Redis and real Celery worker processes.
-test: $(VENV)/.dev-installed browser
+test: $(VENV)/.dev-installed browser gettext
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -72,7 +84,7 @@ load: $(VENV)/.dev-installed
 
 ## make messages: brings locale/<language>/LC_MESSAGES/django.po up to date with the marked strings
 ## and compiles the .mo files (both are committed; needs gettext: apt-get install gettext).
-messages: $(VENV)/.dev-installed
+messages: $(VENV)/.dev-installed gettext
 	$(BIN)/python -m tantrix_site.i18n_lint --extract
 
 lint: $(VENV)/.dev-installed

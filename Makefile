@@ -23,28 +23,27 @@ $(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
 install: $(VENV)/.installed
 install-dev: $(VENV)/.dev-installed
 
+# Debian packages the tests need and pip cannot give: installed when missing (as root), else
+# the run stops naming the command. $(call debian_package,file it provides,package,for what)
+define debian_package
+	@if [ ! -x $(1) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing Debian's $(2) for $(3)"; \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2)) >/dev/null; \
+		else \
+			echo "$(3) need $(1): sudo apt-get install $(2)" >&2; exit 1; \
+		fi; \
+	fi
+endef
+
 # Browser tests drive Debian's chromium (Playwright's own browser download does not work here).
 browser:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "Installing Debian's chromium for the browser tests"; \
-			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; \
-		else \
-			echo "The browser tests need /usr/bin/chromium: sudo apt-get install chromium" >&2; exit 1; \
-		fi; \
-	fi
+	$(call debian_package,/usr/bin/chromium,chromium,the browser tests)
 
-# The catalogue test extracts the marked strings with gettext's xgettext, and `make messages`
-# compiles with msgfmt; serving the site needs neither (the compiled catalogues are committed).
+# The catalogue test extracts the marked strings with xgettext, and `make messages` compiles with
+# msgfmt; serving the site needs neither (the compiled catalogues are committed).
 gettext:
-	@if ! command -v xgettext >/dev/null 2>&1 || ! command -v msgfmt >/dev/null 2>&1; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "Installing gettext for the translation catalogue checks"; \
-			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext) >/dev/null; \
-		else \
-			echo "The catalogue checks need gettext: sudo apt-get install gettext" >&2; exit 1; \
-		fi; \
-	fi
+	$(call debian_package,/usr/bin/xgettext,gettext,the translation catalogue checks)
 
 ## make run: a zero-setup local site on SQLite with Celery eager, with the living demo (about
 ## half a minute to load the first time; nothing the next).

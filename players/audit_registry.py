@@ -30,7 +30,7 @@ _AREAS: dict[str, tuple[Any, list[str]]] = {}
 _NAMERS: dict[str, tuple[Any, Callable[[set[int]], dict[int, str]]]] = {}
 # Each app's reader of its own stored reasons: a reason -> the words shown (the same when not its).
 _REASON_READERS: list[Callable[[str], str]] = []
-_TARGET_READERS: list[Callable[[Any], str]] = []
+_TARGET_NAMERS: list[Callable[[list[Any]], dict[int, str]]] = []
 # The ids the staff audit page filters on, and their query parameter.
 FILTERS = {"championship_id": "championship", "rating_change_id": "rating_change"}
 
@@ -86,25 +86,22 @@ def audit_reason_shown(reason: str) -> str:
     return reason
 
 
-def register_audit_targets(shown: Callable[[Any], str]) -> None:
-    """Say how the targets an app stores itself (in English: "Round 2", "match 12") are shown
-    for an audit entry; the reader returns the stored target unchanged when it is not its own."""
-    if shown not in _TARGET_READERS:
-        _TARGET_READERS.append(shown)
+def register_audit_targets(name_targets: Callable[[list[Any]], dict[int, str]]) -> None:
+    """Say how the targets an app stores itself (in English: "Round 2", "match 12") are shown:
+    `name_targets(entries)` answers {entry id: words} for the entries it knows, in one go for a
+    page (a match is named by its round and players, which takes a query)."""
+    if name_targets not in _TARGET_NAMERS:
+        _TARGET_NAMERS.append(name_targets)
 
 
 def audit_target_shown(entry: Any) -> str:
-    """An entry's stored target in the reader's language when an app wrote it, else as stored."""
-    target = entry.target or ""
-    for shown in _TARGET_READERS:
-        text = shown(entry)
-        if text != target:
-            return text
-    return target
+    """An entry's target as `audit_name_objects` put it into words, else as stored."""
+    return getattr(entry, "target_shown", None) or entry.target or ""
 
 
 def audit_name_objects(entries: Iterable[Any]) -> None:
-    """Set `entry.named_objects` to [{kind, name, filter}, ...] for the ids an entry holds.
+    """Set `entry.named_objects` to [{kind, name, filter}, ...] for the ids an entry holds, and
+    `entry.target_shown` to its target in words (`register_audit_targets`).
 
     One query per kind of object on the page. `filter` is the staff audit page's query string
     for that object (championships and rating changes), else "".
@@ -114,6 +111,11 @@ def audit_name_objects(entries: Iterable[Any]) -> None:
     entries = list(entries)
     for entry in entries:
         entry.named_objects = []
+        entry.target_shown = entry.target or ""
+    by_id = {entry.pk: entry for entry in entries}
+    for name_targets in _TARGET_NAMERS:
+        for entry_id, words in name_targets([e for e in entries if e.target]).items():
+            by_id[entry_id].target_shown = words
     for field, (kind, names) in _NAMERS.items():
         ids = {getattr(e, field) for e in entries if getattr(e, field) is not None}
         if not ids:

@@ -22,7 +22,7 @@ class TournamentsConfig(AppConfig):
         )
         from ratings.hooks import register_event_names
         from tournaments import rating_seam, receivers, reporting, selectors, services
-        from tournaments.pages.audit import reason_shown, stored_target
+        from tournaments.pages.audit import audit_targets_named, reason_shown
 
         register_submission_extension(
             SubmissionExtension(
@@ -44,7 +44,7 @@ class TournamentsConfig(AppConfig):
         register_audit_names("championship_id", _("Championship"), selectors.championship_names)
         register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_audit_reasons(reason_shown)
-        register_audit_targets(stored_target)
+        register_audit_targets(audit_targets_named)
         register_event_names(rating_seam.event_names)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"

@@ -308,18 +308,8 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
 
 def stored_target(entry: AuditEntry) -> str:
     """A target the services stored in English (a round's name, "no champion"), in words of the
-    reader's language; a name (a player's, an event's) as it is. Registered for the staff audit
-    page too (TournamentsConfig.ready), where a match or a game is named by its number."""
+    reader's language; a name (a player's, an event's) as it is."""
     target = entry.target or ""
-    if found := _MATCH_TARGET.match(target):
-        if found.group(2):
-            return _("match %(match)s, game %(game)s") % {
-                "match": found.group(1),
-                "game": found.group(2),
-            }
-        return _("match %(match)s") % {"match": found.group(1)}
-    if found := _GAME_TARGET.match(target):
-        return _("game %(game)s") % {"game": found.group(1)}
     if entry.action in _ROUND_TARGETS:
         return round_name_text(target)
     if entry.action == AuditAction.TABLE_RESULT_CORRECT and (table := _TABLE_TARGET.match(target)):
@@ -338,17 +328,30 @@ def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
     names = _Names(entries)
     lines = []
     for entry in entries:
-        target, match_id = entry.target, None
-        found = _MATCH_TARGET.match(entry.target or "")
-        if found:
-            match_id = int(found.group(1))
-            target = names.match(match_id)
-            if found.group(2):
-                target = _("%(match)s, game %(game)s") % {"match": target, "game": found.group(2)}
-        elif game := _GAME_TARGET.match(entry.target or ""):
-            target = _("Game %(game)s") % {"game": game.group(1)}
-        else:
-            target = stored_target(entry)
+        target, match_id = _target_text(entry, names)
         details = _describe(entry, names, match_id)
         lines.append(AuditLine(entry, target, details, reason_shown(entry.reason or "")))
     return lines
+
+
+def audit_targets_named(entries: list[AuditEntry]) -> dict[int, str]:
+    """The targets of the tournaments' lines on a page of the staff audit trail, in words: a
+    match by its round and players (one query for the page), a round in the reader's language
+    (registered in TournamentsConfig.ready)."""
+    ours = [e for e in entries if e.action in AuditAction.values]
+    names = _Names(ours)
+    return {entry.pk: _target_text(entry, names)[0] for entry in ours}
+
+
+def _target_text(entry: AuditEntry, names: _Names) -> tuple[str, int | None]:
+    """The entry's target in words, and the match it names (if any)."""
+    found = _MATCH_TARGET.match(entry.target or "")
+    if found:
+        match_id = int(found.group(1))
+        target = names.match(match_id)
+        if found.group(2):
+            target = _("%(match)s, game %(game)s") % {"match": target, "game": found.group(2)}
+        return target, match_id
+    if game := _GAME_TARGET.match(entry.target or ""):
+        return _("Game %(game)s") % {"game": game.group(1)}, None
+    return stored_target(entry), None

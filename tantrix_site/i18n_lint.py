@@ -109,9 +109,8 @@ def _skeleton(source: str) -> str:
     translating = 0
     commenting = 0
     for token in Lexer(source).tokenize():
-        contents = token.contents.strip()
-        name = contents.split(" ", 1)[0] if token.token_type == TokenType.BLOCK else ""
-        raw_lines = token.contents.count("\n")
+        block = token.token_type == TokenType.BLOCK
+        name = token.contents.strip().split(" ", 1)[0] if block else ""
         if name in {"blocktranslate", "blocktrans"}:
             translating += 1
         elif name in {"endblocktranslate", "endblocktrans"}:
@@ -122,10 +121,8 @@ def _skeleton(source: str) -> str:
             commenting -= 1
         if token.token_type == TokenType.TEXT and not translating and not commenting:
             parts.append(token.contents)
-        elif token.token_type == TokenType.TEXT:
-            parts.append(_PLACEHOLDER + "\n" * raw_lines)
         else:
-            parts.append(_PLACEHOLDER + "\n" * raw_lines)
+            parts.append(_PLACEHOLDER + "\n" * token.contents.count("\n"))
     return "".join(parts)
 
 

@@ -224,7 +224,7 @@ class MatchSerializer(serializers.ModelSerializer):
     def _rounds_total(self, match: Match) -> int:
         # Knockout round names ("Semi-final") need the event's number of rounds: one query per
         # event for a whole page of matches (the context is shared by a list's items).
-        known = self.context.setdefault("rounds_total", {}) if self.context is not None else {}
+        known = self.context.setdefault("rounds_total", {})
         if match.event_id not in known:
             known[match.event_id] = Round.objects.filter(event_id=match.event_id).count()
         return known[match.event_id]

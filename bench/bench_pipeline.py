@@ -3,9 +3,11 @@ processes on PostgreSQL and Redis.
 
 Two phases, each of BENCH_PIPELINE_RECORDS (1,000) records: first posted as fast as the client
 threads can (throughput at saturation: records/s from first post to last verdict; latency there
-is mostly time queued behind the backlog), then at a steady offered load of BENCH_PACED_RATE
-(100) records/s, where the submission-to-verdict latency (median, 95th percentile) is what a
-player sees while the system keeps up."""
+is mostly time queued behind the backlog), then at a steady offered load of half that rate (or
+BENCH_PACED_RATE records/s), where the submission-to-verdict latency (median, 95th percentile)
+is what a player sees while the system keeps up. Each phase ends when the ratings have taken
+every game, and prints the CPU milliseconds per record of the web, worker, PostgreSQL and Redis
+processes (bench/cpu.py)."""
 
 from __future__ import annotations
 
@@ -20,14 +22,16 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from bench.cpu import CpuMeter
 from bench.scratch import REPO, percentile, scratch_database
 
 RECORDS = int(os.environ.get("BENCH_PIPELINE_RECORDS", "1000"))
 CLIENT_THREADS = int(os.environ.get("BENCH_CLIENT_THREADS", "8"))
 WEB_WORKERS = os.environ.get("BENCH_WEB_WORKERS", "3")
 WORKER_POOL = os.environ.get("BENCH_WORKER_POOL", "prefork")
-# Latency is only meaningful below saturation: the second phase offers the target rate.
-PACED_RATE = float(os.environ.get("BENCH_PACED_RATE", "100"))
+# Latency is only meaningful below saturation: the second phase offers half the rate the first
+# one reached (or BENCH_PACED_RATE records/s).
+PACED_RATE = float(os.environ.get("BENCH_PACED_RATE", "0"))
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 
@@ -62,7 +66,6 @@ def main() -> None:
         from rest_framework.authtoken.models import Token
 
         from games.engine import selfplay
-        from games.models import GameRecord
         from players.models import Player
 
         admin = get_user_model().objects.create_user("bench", password="x", is_staff=True)
@@ -149,8 +152,12 @@ def main() -> None:
                     raise RuntimeError(f"submission answered {response.status}: {data}")
                 return data["id"]
 
-            saturated = _run_phase(post, bodies[:RECORDS], GameRecord, rate=None)
-            paced = _run_phase(post, bodies[RECORDS:], GameRecord, rate=PACED_RATE)
+            meter = CpuMeter(
+                web_roots=[processes[-1].pid], worker_roots=[p.pid for p in processes[:-1]]
+            )
+            saturated = _run_phase(post, bodies[:RECORDS], meter, rate=None)
+            paced_rate = PACED_RATE or round(_throughput(saturated) / 2, 1)
+            paced = _run_phase(post, bodies[RECORDS:], meter, rate=paced_rate)
         finally:
             for process in processes:
                 process.send_signal(signal.SIGTERM)
@@ -164,11 +171,17 @@ def main() -> None:
             f"2 Celery worker processes ({WORKER_POOL} pool), PostgreSQL + Redis"
         )
         _report(f"as fast as {CLIENT_THREADS} client threads post ({RECORDS} records)", saturated)
-        _report(f"steady offered load of {PACED_RATE} records/s ({RECORDS} records)", paced)
+        _report(f"steady offered load of {paced_rate} records/s ({RECORDS} records)", paced)
 
 
-def _run_phase(post, bodies: list[bytes], GameRecord, *, rate: float | None) -> dict:
-    """Post `bodies` (all at once, or `rate` per second) and wait for every verdict."""
+def _run_phase(post, bodies: list[bytes], meter: CpuMeter, *, rate: float | None) -> dict:
+    """Post `bodies` (all at once, or `rate` per second), wait for every verdict and for the
+    ratings to take every game, and read the CPU the processes used meanwhile."""
+    from games.models import GameRecord
+    from ratings.models import PendingRating
+
+    cpu_before = meter.read()
+    client_before = time.process_time()
     started = time.time()
     if rate is None:
         with ThreadPoolExecutor(CLIENT_THREADS) as pool:
@@ -192,7 +205,28 @@ def _run_phase(post, bodies: list[bytes], GameRecord, *, rate: float | None) -> 
     rows = list(
         GameRecord.objects.filter(pk__in=ids).values_list("created", "adjudicated_at", "status")
     )
-    return {"rows": rows, "started": started, "posted": posted}
+    # The ratings apply in batches after the verdicts: their work is part of each record's cost.
+    while PendingRating.objects.exists():
+        time.sleep(0.2)
+        if time.time() - started > 600:
+            raise SystemExit("the ratings did not take the games within 10 minutes")
+    rated = time.time()
+    cpu_after = meter.read()
+    cpu = {name: cpu_after[name] - cpu_before[name] for name in cpu_before}
+    client = time.process_time() - client_before
+    return {
+        "rows": rows,
+        "started": started,
+        "posted": posted,
+        "rated": rated,
+        "cpu": cpu,
+        "client": client,
+    }
+
+
+def _throughput(phase: dict) -> float:
+    last = max(adjudicated for _, adjudicated, _ in phase["rows"]).timestamp()
+    return len(phase["rows"]) / (last - phase["started"])
 
 
 def _report(title: str, phase: dict) -> None:
@@ -214,6 +248,17 @@ def _report(title: str, phase: dict) -> None:
         f"    submission-to-verdict latency  median {statistics.median(latencies) * 1000:.0f}"
         f" ms, p95 {percentile(latencies, 0.95) * 1000:.0f} ms"
     )
+    rated = phase["rated"] - started
+    print(f"    every game rated               {rated:.2f} s after the first post")
+    cpu = {name: seconds * 1000 / len(rows) for name, seconds in phase["cpu"].items()}
+    print(
+        "    CPU per record                 "
+        + ", ".join(f"{name} {ms:.1f} ms" for name, ms in cpu.items())
+        + f" = {sum(cpu.values()):.1f} ms"
+    )
+    # The posting threads and the polling share the machine: shown apart, not in the total.
+    client = phase["client"] * 1000 / len(rows)
+    print(f"    CPU of this benchmark's client {client:.1f} ms per record")
 
 
 if __name__ == "__main__":

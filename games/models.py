@@ -5,6 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.fields import DocumentField
 from players.audit_registry import register_audit_actions
 from players.models import Colour, Player
 
@@ -135,7 +136,7 @@ class Game(models.Model):
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     is_draw = models.BooleanField(default=False)
     end_reason = models.CharField(max_length=10, choices=EndReason.choices)
-    placements = models.JSONField(help_text=_("The placements, for replay."))
+    placements = DocumentField(help_text=_("The placements, for replay."))
     placements_count = models.PositiveSmallIntegerField()
     turns = models.PositiveSmallIntegerField()
     endgame_from = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -1,4 +1,5 @@
-"""Writes for game records: submission, adjudication, and the stale-record sweep.
+"""Writes for game records: submission, the Game row of a valid record, and the stale-record
+sweep. Claiming and judging records is `games/adjudication.py` (re-exported here).
 
 Submission answers in domain terms: the stored record and, when the envelope is refused
 (`games/envelope.py` checks it), a `Refusal` (a code, the messages per field, whether the actor
@@ -9,23 +10,26 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import time
-import uuid
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.core.cache import caches
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
-from games.engine import jsonio
+from games.adjudication import (  # noqa: F401 - the app's write API
+    record_adjudicate,
+    record_claim,
+    records_adjudicate_pending,
+)
 from games.envelope import ReceivedBody, Refusal, Refused, envelope_check
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
-from games.reports import report_from_record
-from games.signals import game_adjudicated
+from games.signals import game_adjudicated, games_adjudicated
 from players.types import User
 
 logger = logging.getLogger(__name__)
@@ -137,29 +141,76 @@ def record_submit(
         record.adjudicated_at = timezone.now()
     submission = Submission(record, refusal, True)
     try:
-        with transaction.atomic():
-            record.save()
-            if _first_answer is not None:
-                # The answer names the record (its id and links), so it is written second.
-                record.response_status, record.response_body = _first_answer(submission)
+        record.pk = _next_record_id()
+        if record.pk is not None:
+            # The id is taken first, so the record and its first answer (which names the id)
+            # are one INSERT: no transaction of its own, no second write. Inside a caller's
+            # transaction a savepoint keeps a repeated key's IntegrityError from breaking it.
+            _store_first_answer(submission)
+            with transaction.atomic() if connection.in_atomic_block else nullcontext():
+                record.save(force_insert=True)
+        else:
+            with transaction.atomic():
+                record.save()
+                _store_first_answer(submission)
                 record.save(update_fields=["response_status", "response_body"])
-            if refusal is None:
-                record_id = record.pk
-                transaction.on_commit(lambda: enqueue_adjudication(record_id))
     except IntegrityError:
         # Two requests with one Idempotency-Key raced: the first one stored wins.
         previous = _existing_submission(actor, idempotency_key)
         if previous is None:
             raise
         return previous
+    if refusal is None:
+        record_id = record.pk
+        # At once in autocommit; after the caller's commit inside a transaction.
+        transaction.on_commit(lambda: enqueue_adjudication(record_id))
     return submission
 
 
-def enqueue_adjudication(record_id: int) -> bool:
-    """Publish the adjudication task; a broker outage is logged, never raised.
+def _store_first_answer(submission: Submission) -> None:
+    if _first_answer is not None:
+        record = submission.record
+        record.response_status, record.response_body = _first_answer(submission)
 
-    The record stays `pending` and the periodic sweep enqueues it again once the broker is back.
+
+def _next_record_id() -> int | None:
+    """A record id from its sequence (PostgreSQL), or None where the database assigns it on
+    insert (SQLite, the zero-setup `make run`)."""
+    if connection.vendor != "postgresql":
+        return None
+    table = GameRecord._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [table])
+        return cursor.fetchone()[0]
+
+
+def enqueue_adjudication(record_id: int) -> bool:
+    """See that an adjudication task will run for a newly stored record.
+
+    One batch task (`games.tasks.adjudicate_pending`) is queued at a time: the submission
+    publishes it only when it takes the "queued" key (`cache.add`, SET NX on Redis), and the
+    task gives the key back before it claims anything, so a record stored before that is
+    claimed by it, and one stored after publishes the next task. A busy site therefore queues a
+    task per batch, not per record. A broker outage is logged, never raised: the record stays
+    `pending` and the periodic sweep enqueues it once the broker is back.
     """
+    if not adjudication_schedule_claim():
+        return True  # a queued task will claim this record (it stored before the task starts)
+    from games.tasks import adjudicate_pending
+
+    try:
+        adjudicate_pending.delay(record_id)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+        adjudication_schedule_release()
+        logger.warning(
+            "could not enqueue adjudication of record %s; the sweep will", record_id, exc_info=True
+        )
+        return False
+    return True
+
+
+def enqueue_record_adjudication(record_id: int) -> bool:
+    """Publish the one-record task (the sweep's): it waits out a fresh claim, then takes over."""
     from games.tasks import adjudicate_record
 
     try:
@@ -172,77 +223,50 @@ def enqueue_adjudication(record_id: int) -> bool:
     return True
 
 
+# The "a batch task is queued" key: shared by every web and worker process (the "tasks" cache,
+# settings). It expires by itself, so a task lost with its key delays the next one at most this
+# long, and the sweep covers the rest.
+_SCHEDULE_KEY = "tantrix:games:adjudication-queued:{database}"
+
+
+def _schedule_key() -> str:
+    return _SCHEDULE_KEY.format(database=connection.settings_dict["NAME"])
+
+
+def adjudication_schedule_claim() -> bool:
+    """Whether the caller should publish the batch task (none is queued)."""
+    from tantrix_site.celery import app as celery_app
+
+    if celery_app.conf.task_always_eager:
+        return True
+    try:
+        return caches["tasks"].add(_schedule_key(), 1, timeout=settings.GAME_RECORD_STALE_SECONDS)
+    except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
+        return True
+
+
+def adjudication_schedule_release() -> None:
+    """Called by the batch task before it claims: records stored from now on queue a new task."""
+    try:
+        caches["tasks"].delete(_schedule_key())
+    except Exception:  # noqa: BLE001 - the key expires by itself
+        logger.warning("could not release the adjudication schedule", exc_info=True)
+
+
 def _stale_before() -> dt.datetime:
     return timezone.now() - dt.timedelta(seconds=settings.GAME_RECORD_STALE_SECONDS)
 
 
-def record_claim(*, record_id: int) -> uuid.UUID | None:
-    """Claim a record for adjudication with one conditional UPDATE; None if not claimable.
-
-    A record is claimable while pending, or while processing under a claim older than the stale
-    setting (its worker died). The token makes a late finisher's write a no-op.
-    """
-    token = uuid.uuid4()
-    claimed = (
-        GameRecord.objects.filter(pk=record_id)
-        .filter(
-            Q(status=RecordStatus.PENDING)
-            | Q(status=RecordStatus.PROCESSING, claimed_at__lt=_stale_before())
-        )
-        .update(
-            status=RecordStatus.PROCESSING,
-            claim_token=token,
-            claimed_at=timezone.now(),
-            attempts=F("attempts") + 1,
-        )
-    )
-    return token if claimed else None
-
-
-def record_adjudicate(*, record_id: int) -> str:
-    """Replay one record through the engine and store the verdict, exactly once.
-
-    Returns what happened: "valid", "invalid", "done" (already final), "busy" (another worker
-    holds a fresh claim), "missing", or "superseded" (our claim was taken over meanwhile).
-    """
-    token = record_claim(record_id=record_id)
-    if token is None:
-        status = GameRecord.objects.filter(pk=record_id).values_list("status", flat=True).first()
-        if status is None:
-            return "missing"
-        return "busy" if status == RecordStatus.PROCESSING else "done"
-
-    record = GameRecord.objects.get(pk=record_id)
-    delay = getattr(settings, "GAME_ADJUDICATION_DELAY_SECONDS", 0)
-    if delay:
-        time.sleep(delay)  # fault-injection knob for the worker-kill tests; 0 in production
-    # Parsed once, by the engine's reader: the verdict and the Game row read the same document.
-    try:
-        document = jsonio.load(record.body_bytes)
-    except jsonio.JsonProblem:
-        document = record.body_bytes  # the engine's verdict says what is wrong with it
-    verdict = engine.adjudicate(document)
-    valid = bool(verdict.get("valid"))
-    error = verdict.get("error") or {}
-    with transaction.atomic():
-        written = GameRecord.objects.filter(
-            pk=record_id, claim_token=token, status=RecordStatus.PROCESSING
-        ).update(
-            status=RecordStatus.VALID if valid else RecordStatus.INVALID,
-            verdict=verdict,
-            error_code=error.get("code", "") or "",
-            error_placement=error.get("placement"),
-            error_message=error.get("message", "") or "",
-            adjudicated_at=timezone.now(),
-            engine_version=engine.FULL_ENGINE_VERSION,
-        )
-        if not written:
-            return "superseded"
-        if not valid:
-            return "invalid"
-        # A version of its game's result: it stands now only if nobody else need agree.
-        report_from_record(record=record, verdict=verdict, document=document)
-    return "valid"
+def announce_games(games: list[tuple[int, int, dict]]) -> None:
+    """`announce_game` for games whose results stood together: one signal for them all."""
+    for receiver, result in games_adjudicated.send_robust(sender=Game, games=games):
+        if isinstance(result, Exception):
+            logger.error(
+                "games_adjudicated receiver %r failed for games %s",
+                receiver,
+                [game_id for game_id, _r, _e in games],
+                exc_info=result,
+            )
 
 
 def announce_game(game_id: int, record_id: int, extensions: dict) -> None:
@@ -265,12 +289,13 @@ def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
     return engine.parse_played_at(document["played_at"])
 
 
-def game_from_record(record: GameRecord, verdict: dict, document: dict) -> Game:
+def game_for_record(record: GameRecord, verdict: dict, document: dict) -> Game:
+    """The Game row a valid record makes, unsaved; its seats wait in `unsaved_seats`."""
     seats = document["players"]
     colours = [seat["colour"] for seat in seats]
     is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]
     winner = verdict.get("winner")
-    game = Game.objects.create(
+    game = Game(
         record=record,
         players_count=len(seats),
         is_pairs=is_pairs,
@@ -284,7 +309,7 @@ def game_from_record(record: GameRecord, verdict: dict, document: dict) -> Game:
         clock=document.get("clock"),
         played_at=_played_at(document, record.created),
     )
-    GameSeat.objects.bulk_create(
+    game.unsaved_seats = [
         GameSeat(
             game=game,
             seat=index,
@@ -293,7 +318,14 @@ def game_from_record(record: GameRecord, verdict: dict, document: dict) -> Game:
             score=verdict["scores"][index],
         )
         for index, player_id in enumerate(record.seat_players)
-    )
+    ]
+    return game
+
+
+def game_from_record(record: GameRecord, verdict: dict, document: dict) -> Game:
+    game = game_for_record(record, verdict, document)
+    game.save(force_insert=True)
+    GameSeat.objects.bulk_create(game.unsaved_seats)
     return game
 
 
@@ -309,5 +341,5 @@ def records_sweep_stale(*, limit: int = 1000) -> list[int]:
         .values_list("pk", flat=True)[:limit]
     )
     for record_id in ids:
-        enqueue_adjudication(record_id)
+        enqueue_record_adjudication(record_id)
     return ids

@@ -6,6 +6,11 @@ from django.dispatch import Signal
 # {"match": 17}). Receivers live in higher apps (tournaments, ratings).
 game_adjudicated = Signal()
 
+# The same, once for games whose results stood together (a batch of records adjudicated in one
+# transaction, games/adjudication.py), so receivers can take them in one go. Argument: games, a
+# list of (game_id, record_id, extensions). A receiver connects to both signals.
+games_adjudicated = Signal()
+
 # Sent after commit when a new ruling changed the result of a game that already stood (after an
 # organiser reopened it). Argument: game_id. Tournaments recounts the match game.
 game_result_changed = Signal()

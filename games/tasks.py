@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import uuid
+
 from celery import shared_task
 from django.conf import settings
 
@@ -25,6 +27,31 @@ def adjudicate_record(self, record_id: int) -> str:
     if outcome == "busy" and not self.request.is_eager:
         raise self.retry(countdown=settings.GAME_RECORD_STALE_SECONDS + 1)
     return outcome
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    name="games.tasks.adjudicate_pending",
+)
+def adjudicate_pending(self, record_id: int | None = None) -> int:
+    """Adjudicate the pending records, a batch per transaction, until none is left.
+
+    Queued by a submission when no such task is queued (`services.enqueue_adjudication`);
+    `record_id` only says which submission queued it. The "queued" key is given back first, so
+    a record stored from now on queues the next task, and one stored before is claimed here.
+    The task's id is the claim token: delivered again after its worker died (late
+    acknowledgement, rejection on worker loss), it takes over at once the records its first
+    delivery had claimed. Returns how many records it stored.
+    """
+    services.adjudication_schedule_release()
+    token = uuid.UUID(self.request.id) if self.request.id else uuid.uuid4()
+    stored, orphans = 0, True
+    while outcomes := services.records_adjudicate_pending(token=token, orphans=orphans):
+        stored += sum(outcomes.values())
+        orphans = False  # only the first claim can meet what an earlier delivery left
+    return stored
 
 
 @shared_task(name="games.tasks.sweep_stale_records", acks_late=True)

@@ -9,7 +9,7 @@ class RatingsConfig(AppConfig):
     player_page_sections = ["ratings/_player_ratings.html"]
 
     def ready(self) -> None:
-        from games.signals import game_adjudicated, game_result_rewritten
+        from games.signals import game_adjudicated, game_result_rewritten, games_adjudicated
         from players.audit_registry import register_audit_names, register_audit_reasons
         from ratings import receivers, selectors
         from ratings.notes import note_shown
@@ -22,6 +22,9 @@ class RatingsConfig(AppConfig):
         register_audit_reasons(note_shown)
         game_adjudicated.connect(
             receivers.rate_adjudicated_game, dispatch_uid="ratings.rate_adjudicated_game"
+        )
+        games_adjudicated.connect(
+            receivers.rate_adjudicated_games, dispatch_uid="ratings.rate_adjudicated_games"
         )
         game_result_rewritten.connect(
             receivers.replay_rewritten_game, dispatch_uid="ratings.replay_rewritten_game"

@@ -15,6 +15,12 @@ def rate_adjudicated_game(sender, *, game_id: int, record_id: int, **kwargs) -> 
     transaction.on_commit(lambda: services.enqueue_game_ratings(game_id))
 
 
+def rate_adjudicated_games(sender, *, games: list[tuple[int, int, dict]], **kwargs) -> None:
+    # The same for games whose results stood together (a batch of records): one announcement.
+    game_ids = [game_id for game_id, _record_id, _extensions in games]
+    transaction.on_commit(lambda: services.enqueue_games_ratings(game_ids))
+
+
 def replay_rewritten_game(sender, *, game_id: int, **kwargs) -> None:
     # Sent inside the transaction that changed a counted game's result: the ratings follow in
     # the same transaction (an error here aborts the change, nothing is half-changed).

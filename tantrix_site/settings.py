@@ -110,7 +110,7 @@ if _cache_url:
         raise ImproperlyConfigured(f"CACHE_URL={_cache_url!r}: only redis:// URLs are supported")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tantrix_site.cache.RedisCache",
             "LOCATION": _cache_url,
         }
     }
@@ -246,6 +246,9 @@ if REQUEST_MAX_BYTES < GAME_RECORD_MAX_BYTES:
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # Records pending or processing longer than this are re-enqueued by the sweep.
 GAME_RECORD_STALE_SECONDS = env_int("GAME_RECORD_STALE_SECONDS", 120, minimum=1)
+# One adjudication task claims and judges at most this many pending records per transaction
+# (games/adjudication.py): fewer round trips and commits per record while records queue up.
+GAME_ADJUDICATION_BATCH = env_int("GAME_ADJUDICATION_BATCH", 20, minimum=1, maximum=1000)
 # Fault injection for the worker-kill tests only: seconds a worker waits after claiming.
 GAME_ADJUDICATION_DELAY_SECONDS = env_float("GAME_ADJUDICATION_DELAY_SECONDS", 0.0, minimum=0.0)
 # A report nobody answers stands after this many hours (docs/game-records.md, "Reports").
@@ -257,7 +260,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tantrix-tournaments@localhos
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
-        "rest_framework.authentication.TokenAuthentication",
+        "players.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -421,7 +424,7 @@ if _cache_url:
     CACHES["ratings"] = {**CACHES["default"]}
 elif CELERY_BROKER_URL:
     CACHES["ratings"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "tantrix_site.cache.RedisCache",
         "LOCATION": CELERY_BROKER_URL,
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
     }
@@ -430,6 +433,8 @@ else:
 # Cached public championship pages (tournaments/pages/cache.py): a worker that counts a result
 # drops the fragments the web processes read, so they share a cache as the ratings key does.
 CACHES["pages"] = {**CACHES["ratings"]}
+# "A batch task is queued" keys (games.services.enqueue_adjudication): shared the same way.
+CACHES["tasks"] = {**CACHES["ratings"]}
 # How long a cached fragment lives at most (results drop it at once; player renames wait).
 TOURNAMENTS_PAGE_CACHE_SECONDS = env_int("TOURNAMENTS_PAGE_CACHE_SECONDS", 300, minimum=0)
 # How often an open bracket, table or match page asks for its fragment while the event runs.

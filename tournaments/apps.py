@@ -14,7 +14,7 @@ class TournamentsConfig(AppConfig):
             register_report_authority,
             register_submission_extension,
         )
-        from games.signals import game_adjudicated, game_result_changed
+        from games.signals import game_adjudicated, game_result_changed, games_adjudicated
         from players.audit_registry import (
             register_audit_names,
             register_audit_reasons,
@@ -48,6 +48,9 @@ class TournamentsConfig(AppConfig):
         register_event_names(rating_seam.event_names)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
+        )
+        games_adjudicated.connect(
+            receivers.count_tournament_games, dispatch_uid="tournaments.count_tournament_games"
         )
         # Cached public pages are dropped when a result, a draw or a bracket changes.
         from tournaments.pages.cache import connect_receivers

@@ -16,6 +16,11 @@ def count_tournament_game(
     services.match_game_attach(game_id=game_id)
 
 
+def count_tournament_games(sender, *, games: list[tuple[int, int, dict]], **kwargs) -> None:
+    for game_id, record_id, extensions in games:
+        count_tournament_game(sender, game_id=game_id, record_id=record_id, extensions=extensions)
+
+
 def recount_ruled_game(sender, *, game_id: int, **kwargs) -> None:
     # A new ruling changed a result that had counted (games.signals.game_result_changed).
     from tournaments.reporting import match_game_recount

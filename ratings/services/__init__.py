@@ -36,6 +36,7 @@ from ratings.services.apply import (
     AppliedBatch,
     game_ratings_announce,
     game_ratings_apply,
+    games_ratings_announce,
     games_ratings_apply_announced,
 )
 from ratings.services.changes import start_value
@@ -56,6 +57,7 @@ from ratings.services.scheduling import (
     elo_event_release,
     enqueue_event_elo,
     enqueue_game_ratings,
+    enqueue_games_ratings,
     enqueue_pending_ratings,
     ratings_apply_continue,
 )
@@ -101,9 +103,11 @@ __all__ = [
     "elo_event_release",
     "enqueue_event_elo",
     "enqueue_game_ratings",
+    "enqueue_games_ratings",
     "enqueue_pending_ratings",
     "game_period",
     "game_ratings_announce",
+    "games_ratings_announce",
     "game_ratings_apply",
     "game_ratings_revert",
     "game_result_replay",

@@ -156,19 +156,28 @@ def game_ratings_announce(game_id: int) -> bool:
     True when it was added; False when no table takes it (not valid, or a free-for-all game) or
     it was announced before.
     """
+    return games_ratings_announce([game_id]) == 1
+
+
+def games_ratings_announce(game_ids: list[int]) -> int:
+    """Put adjudicated games on the ratings' work list, in one statement; how many were added
+    (the others no table takes, or were announced before)."""
+    if not game_ids:
+        return 0
     qn = connection.ops.quote_name
+    ids = ", ".join(["%s"] * len(game_ids))
     sql = (
         f"INSERT INTO {qn(PendingRating._meta.db_table)} (game_id, played_at, created) "
         f"SELECT g.id, g.played_at, %s FROM {qn(Game._meta.db_table)} g "
         f"INNER JOIN {qn(GameRecord._meta.db_table)} r ON r.id = g.record_id "
-        "WHERE g.id = %s AND r.status = %s "
+        f"WHERE g.id IN ({ids}) AND r.status = %s "
         "AND ((g.players_count = 2 AND NOT g.is_pairs) OR g.is_pairs) "
         "ON CONFLICT DO NOTHING"
     )
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
-        cursor.execute(sql, [now, game_id, RecordStatus.VALID])
-        return cursor.rowcount == 1
+        cursor.execute(sql, [now, *game_ids, RecordStatus.VALID])
+        return cursor.rowcount
 
 
 @dataclass

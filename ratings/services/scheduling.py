@@ -24,7 +24,12 @@ from django.core.cache import BaseCache, caches
 from django.db import DatabaseError, connection
 
 from ratings.models import PendingRating
-from ratings.services.apply import AppliedBatch, _apply_batch, game_ratings_announce
+from ratings.services.apply import (
+    AppliedBatch,
+    _apply_batch,
+    game_ratings_announce,
+    games_ratings_announce,
+)
 from tantrix_site.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
@@ -108,6 +113,19 @@ def enqueue_game_ratings(game_id: int) -> bool:
     if not _schedule_claim():
         return True  # a task is queued or running; it (or the one it publishes) applies this
     return _publish_apply(game_id, claimed=True)
+
+
+def enqueue_games_ratings(game_ids: list[int]) -> bool:
+    """`enqueue_game_ratings` for games whose results stood together: one statement announces
+    them all, one key claim and at most one task follow."""
+    try:
+        announced = games_ratings_announce(game_ids)
+    except DatabaseError:
+        logger.warning("could not announce games %s to the ratings", game_ids, exc_info=True)
+        return all([enqueue_game_ratings(game_id) for game_id in game_ids])
+    if not announced or not _schedule_claim():
+        return True
+    return _publish_apply(None, claimed=True)
 
 
 def enqueue_pending_ratings() -> bool:

@@ -205,6 +205,8 @@ def _run_phase(post, bodies: list[bytes], meter: CpuMeter, *, rate: float | None
     rows = list(
         GameRecord.objects.filter(pk__in=ids).values_list("created", "adjudicated_at", "status")
     )
+    # One claim stamps its records with one time: how many claims the workers made.
+    claims = GameRecord.objects.filter(pk__in=ids).values("claimed_at").distinct().count()
     # The ratings apply in batches after the verdicts: their work is part of each record's cost.
     while PendingRating.objects.exists():
         time.sleep(0.2)
@@ -221,6 +223,7 @@ def _run_phase(post, bodies: list[bytes], meter: CpuMeter, *, rate: float | None
         "rated": rated,
         "cpu": cpu,
         "client": client,
+        "claims": claims,
     }
 
 
@@ -247,6 +250,10 @@ def _report(title: str, phase: dict) -> None:
     print(
         f"    submission-to-verdict latency  median {statistics.median(latencies) * 1000:.0f}"
         f" ms, p95 {percentile(latencies, 0.95) * 1000:.0f} ms"
+    )
+    print(
+        f"    records per claim              {len(rows) / phase['claims']:.1f}"
+        f" ({phase['claims']} claims)"
     )
     rated = phase["rated"] - started
     print(f"    every game rated               {rated:.2f} s after the first post")

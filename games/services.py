@@ -224,23 +224,30 @@ def enqueue_record_adjudication(record_id: int) -> bool:
 
 
 # The "a batch task is queued" key: shared by every web and worker process (the "tasks" cache,
-# settings). It expires by itself, so a task lost with its key delays the next one at most this
-# long, and the sweep covers the rest.
+# settings). It expires by itself, so a queued task lost with the broker delays the next one at
+# most this long (and the sweep covers the rest); a task that waits longer in the queue than
+# this lets a second one be queued, which then finds nothing to claim.
 _SCHEDULE_KEY = "tantrix:games:adjudication-queued:{database}"
+_SCHEDULE_KEY_SECONDS = 30
 
 
 def _schedule_key() -> str:
     return _SCHEDULE_KEY.format(database=connection.settings_dict["NAME"])
 
 
-def adjudication_schedule_claim() -> bool:
-    """Whether the caller should publish the batch task (none is queued)."""
+def _tasks_eager() -> bool:
+    """Tasks run in-process (no broker, or the unit tests): no key is needed."""
     from tantrix_site.celery import app as celery_app
 
-    if celery_app.conf.task_always_eager:
+    return bool(celery_app.conf.task_always_eager)
+
+
+def adjudication_schedule_claim() -> bool:
+    """Whether the caller should publish the batch task (none is queued)."""
+    if _tasks_eager():
         return True
     try:
-        return caches["tasks"].add(_schedule_key(), 1, timeout=settings.GAME_RECORD_STALE_SECONDS)
+        return caches["tasks"].add(_schedule_key(), 1, timeout=_SCHEDULE_KEY_SECONDS)
     except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
         return True
 

@@ -258,25 +258,30 @@ def test_a_fingerprint_taken_meanwhile_sends_the_fresh_games_one_by_one(seated, 
 
 
 def test_a_submission_queues_the_batch_task_only_when_none_is_queued(
-    seated, monkeypatch, settings, django_capture_on_commit_callbacks
+    seated, monkeypatch, django_capture_on_commit_callbacks
 ):
     from games import tasks
-    from tantrix_site.celery import app
+
+    class Published:
+        calls: list[int] = []
+
+        @classmethod
+        def delay(cls, record_id: int) -> None:
+            cls.calls.append(record_id)
 
     ingrid = seated["Ingrid"]
-    published = []
-    monkeypatch.setattr(app.conf, "CELERY_TASK_ALWAYS_EAGER", False)  # as conftest sets it
-    monkeypatch.setattr(tasks.adjudicate_pending, "delay", published.append)
+    monkeypatch.setattr(services, "_tasks_eager", lambda: False)  # as with a broker
+    monkeypatch.setattr(tasks, "adjudicate_pending", Published)
     caches["tasks"].delete(services._schedule_key())
     try:
         with django_capture_on_commit_callbacks(execute=True):
             first = _submit(ingrid.user, selfplay_record(14, ["Ingrid", "Tomas"]))
             _submit(ingrid.user, selfplay_record(15, ["Ingrid", "Tomas"]))
-        assert published == [first]  # the second is claimed by the queued task
+        assert Published.calls == [first]  # the second is claimed by the queued task
         services.adjudication_schedule_release()  # the task starts
         with django_capture_on_commit_callbacks(execute=True):
             third = _submit(ingrid.user, selfplay_record(16, ["Ingrid", "Tomas"]))
-        assert published == [first, third]
+        assert Published.calls == [first, third]
     finally:
         caches["tasks"].delete(services._schedule_key())
 

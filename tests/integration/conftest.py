@@ -48,6 +48,11 @@ def purge_queues(broker_url: str) -> None:
         client.delete("unacked", "unacked_index")
     finally:
         client.close()
+    # A purged adjudication task never starts to give its "queued" key back, and while the key
+    # lives a submission queues no task (games.services.enqueue_adjudication): give it back.
+    from games.services import adjudication_schedule_release
+
+    adjudication_schedule_release()
 
 
 class WorkerProcess:

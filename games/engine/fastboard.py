@@ -15,14 +15,14 @@ costs half a ``dict.get``):
   ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in
   ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
 - ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
-  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
-  fill order (from 1) times ``IN_CLOSURE`` (8 ``SIDE``); any other empty cell holds ``SIDE``
+  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds
+  ``IN_CLOSURE`` (8 ``SIDE``) plus its fill order (from 1); any other empty cell holds ``SIDE``
   times how many closure cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in
   the closure", a replay reads one list, not two, for every neighbour of every placement, and
   ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
 plus the set of forced spaces. Grids are reused between games: allocating them costs more than
-a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
+a tenth of a whole game, so a finished replay zeroes the box of its tiles and hands the lists
 back (``grids_take``/``grids_give``). The grid is small on purpose, so that a replay's cells
 share few cache lines: three 64 x 64 lists (96 kB) instead of five on the 128 x 128 grid of
 ``tables`` (640 kB).
@@ -179,7 +179,10 @@ def fits(pattern: int) -> tuple[tuple[int, int], ...]:
 
 Grids = tuple[list[int], list[int], list[int]]
 _POOL: list[Grids] = []
-IN_CLOSURE = 8 * SIDE  # cl[cell] // IN_CLOSURE: a closure cell's fill order (virtual sides below)
+# cl[cell] - IN_CLOSURE: a closure cell's fill order (virtual sides are below IN_CLOSURE). The
+# order is added, not multiplied, so every cl value stays below 2 ** 30: one-digit ints, which
+# CPython adds and compares on its fast path.
+IN_CLOSURE = 8 * SIDE
 
 
 def grids_take() -> Grids:
@@ -189,11 +192,20 @@ def grids_take() -> Grids:
     return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
 
 
-def grids_give(g: Grids, touched: list[int]) -> None:
-    """Zero the cells a replay touched and keep the grids for the next one."""
-    tr_at, pat, cl = g
-    for cell in touched:
-        tr_at[cell] = pat[cell] = cl[cell] = 0
+def grids_give(g: Grids, q_span: int, r_span: int) -> None:
+    """Zero the box a replay could have touched and keep the grids for the next one.
+
+    Everything a replay writes lies within one cell of the box of its tiles (``q_span`` by
+    ``r_span`` from MARGIN, MARGIN): the neighbours of the tiles, and the closure, which never
+    leaves the box. Zeroing that box row by row with slice assignments (C loops) costs a few
+    dozen bytecodes, where listing every touched cell as the replay goes cost a tenth of it.
+    """
+    width = r_span + 3
+    zeros = [0] * width
+    first = (MARGIN - 1) * STRIDE + MARGIN - 1
+    for grid in g:
+        for start in range(first, first + (q_span + 3) * STRIDE, STRIDE):
+            grid[start : start + width] = zeros
     if len(_POOL) < 8:
         _POOL.append(g)
 
@@ -253,7 +265,6 @@ def grow(
     stack: list[int],
     order: int,
     g: Grids,
-    touched: list[int],
     in_closure: int = IN_CLOSURE,
     side: int = SIDE,
     three: int = 3 * SIDE,
@@ -267,9 +278,7 @@ def grow(
     while stack:
         space = stack.pop()
         order += 1
-        cl[space] = order * in_closure
-        if not pat[space]:
-            touched.append(space)  # cells with a real neighbour are listed already
+        cl[space] = in_closure + order
         for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
             virtual = cl[near]
@@ -282,12 +291,10 @@ def grow(
                 if sides >= four:
                     return -1
                 stack.append(near)
-            elif sides == side:
-                touched.append(near)  # its first side, and a virtual one
     return order
 
 
-def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) -> None:
+def place(cell: int, tr: int, g: Grids, forced: set[int]) -> None:
     """Put tile ``tr`` down; the neighbours and the forced spaces follow, the closure does not
     (``rebuild`` makes it for a whole board; the replay extends it inline as it places)."""
     tr_at, pat, _ = g
@@ -299,19 +306,17 @@ def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) ->
             continue
         sides = pat[near] + face
         pat[near] = sides
-        if sides < 2 * SIDE:
-            touched.append(near)
-        elif sides >= 3 * SIDE:
+        if sides >= 3 * SIDE:
             forced.add(near)
 
 
-def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
+def rebuild(forced: set[int], g: Grids) -> int:
     """The closure of a board from scratch (into a zeroed ``cl``); -1 when it fails."""
     pat = g[1]
     for space in forced:
         if pat[space] >= 4 * SIDE:
             return -1
-    return grow(sorted(forced, reverse=True), 0, g, touched)
+    return grow(sorted(forced, reverse=True), 0, g)
 
 
 def sides_mask(pattern: int) -> int:

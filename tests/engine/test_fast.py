@@ -203,6 +203,70 @@ def test_legal_moves_agree_on_hand_built_boards(seed: int, size: int, bag_empty:
     assert legal_moves(doc) == literal_legal_moves(doc)
 
 
+def _position_variants() -> list[object]:
+    """A position and copies with one thing wrong (or odd but allowed) in each place."""
+    board = matching_board([(0, 0), (1, 0), (1, -1)])
+    good = position(board, [40, 41, 42])
+    variants: list[object] = [good, json.dumps(good), position([], [7]), position([], [7, 7])]
+    changes = [
+        ("format", "tantrix-position/2"),
+        ("format", None),
+        ("bag_empty", 0),
+        ("free_move_made", None),
+        ("hand", []),
+        ("hand", [1, 2, 3, 4, 5, 6, 7]),
+        ("hand", [40, True]),
+        ("hand", [40, 0]),
+        ("hand", [40, 57]),
+        ("hand", [40, 40]),
+        ("hand", (40,)),
+        ("board", {}),
+        ("extra", 1),
+    ]
+    for key, value in changes:
+        variants.append({**good, key: value})
+    variants.append({key: value for key, value in good.items() if key != "hand"})
+    entry_changes = [
+        ("tile", 0),
+        ("tile", 57),
+        ("tile", 40),  # also in the hand
+        ("tile", 1.0),
+        ("q", True),
+        ("r", 2**70),
+        ("rotation", 6),
+        ("rotation", -1),
+        ("colour", "red"),
+    ]
+    for key, value in entry_changes:
+        entries = [dict(entry) for entry in good["board"]]
+        entries[1][key] = value
+        variants.append({**good, "board": entries})
+    entries = [dict(entry) for entry in good["board"]]
+    del entries[2]["q"]
+    variants.append({**good, "board": entries})
+    entries = [dict(entry) for entry in good["board"]]
+    entries[2]["q"], entries[2]["r"] = entries[0]["q"], entries[0]["r"]  # a cell twice
+    variants.append({**good, "board": entries})
+    variants.append({**good, "board": [*good["board"], "tile"]})
+    return variants
+
+
+@pytest.mark.parametrize("doc", _position_variants())
+def test_the_plain_position_reader_accepts_only_what_the_full_one_accepts(doc: object) -> None:
+    """``legal_moves`` reads a parsed position by columns and leaves anything it does not
+    accept to the full reader: what it accepts, the full reader accepts with the same result."""
+    from games.engine.position import _read_plain, read_position
+
+    plain = _read_plain(doc)
+    try:
+        full = read_position(doc, whole=False)
+    except MalformedPosition:
+        assert plain is None
+    else:
+        # A well-formed parsed position is always read by columns (text goes the full way).
+        assert plain == full if type(doc) is dict else plain is None
+
+
 def test_malformed_positions_raise_the_literal_message() -> None:
     far = position(
         [{"tile": 1, "q": 0, "r": 0, "rotation": 0}, {"tile": 2, "q": 90, "r": 0, "rotation": 0}],
@@ -222,7 +286,7 @@ def test_malformed_positions_raise_the_literal_message() -> None:
 
 
 def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -> None:
-    """The fast board's grids are zeroed from the cells a replay touched and then reused; a
+    """The fast board's grids are zeroed over the box of the tiles and then reused; a
     position's tile that touches no tile listed before it must be zeroed too."""
     from games.engine import fastboard
 
@@ -234,7 +298,35 @@ def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -
     try:
         assert not any(any(grid) for grid in grids)
     finally:
-        fastboard.grids_give(grids, [])
+        fastboard.grids_give(grids, 0, 0)
+
+
+def test_the_reused_grids_are_all_zero_after_legal_and_illegal_replays() -> None:
+    """Zeroing only the box of the tiles leaves nothing behind: after complete, perturbed and
+    cut-short games (replays that stop halfway through extending the closure) and positions
+    with and without a bag, every grid in the pool is zero."""
+    from games.engine import fastboard
+
+    rng = random.Random(16)
+    for seed in range(40):
+        record = selfplay(seed, ["2", "3", "4", "pairs"][seed % 4])
+        perturbed = json.loads(json.dumps(record))
+        perturb(perturbed, rng)
+        short = json.loads(json.dumps(record))
+        cut_short(short, rng)
+        for variant in (record, perturbed, short):
+            adjudicate(json.dumps(variant))
+        board = board_of(record, rng.randrange(len(record["placements"]) + 1))
+        rest = [tile for tile in range(1, 57) if tile not in {t for t, _ in board.values()}]
+        if rest:
+            legal_moves(position(board, rng.sample(rest, min(6, len(rest))), seed % 3 == 0))
+    pool = []
+    while fastboard._POOL:
+        pool.append(fastboard.grids_take())
+    assert pool
+    for grids in pool:
+        assert not any(any(grid) for grid in grids)
+        fastboard.grids_give(grids, 0, 0)
 
 
 def alternatives(record: dict, upto: int, rng: random.Random, count: int) -> list[dict]:

@@ -297,24 +297,13 @@ def _fast_moves(
     if restricted and forced and fb.rebuild(forced, g) < 0:
         return None
     held = sum(1 << tile for tile in hand)
-    found = [
-        (tile, q, r, tr % 6, True)
-        for space in forced
-        for q, r in (fb.coords(space, q_low, r_low),)
-        for tile, tr in fb.legal_here(space, held, restricted, g, forced, True)
-    ]
+    found = fb.listing(list(forced), held, restricted, g, forced, q_low, r_low, True)
     if found or free_move_made:
         return found
     if not cells:
         q, r = fb.coords(base, q_low, r_low)
         return [(tile, q, r, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
-    return [
-        (tile, q, r, tr % 6, False)
-        for cell in spaces
-        if not tr_at[cell]
-        for q, r in (fb.coords(cell, q_low, r_low),)
-        for tile, tr in fb.legal_here(cell, held, restricted, g, forced, True)
-    ]
+    return fb.listing(spaces, held, restricted, g, forced, q_low, r_low, False)
 
 
 def literal_legal_moves(position: Any) -> list[dict[str, Any]]:

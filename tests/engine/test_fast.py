@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import adjudicate, legal_moves, literal, selfplay
+from games.engine import adjudicate, fastboard, legal_moves, literal, selfplay
 from games.engine.errors import MalformedPosition
 from games.engine.position import literal_legal_moves
 
@@ -288,8 +288,6 @@ def test_malformed_positions_raise_the_literal_message() -> None:
 def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -> None:
     """The fast board's grids are zeroed over the box of the tiles and then reused; a
     position's tile that touches no tile listed before it must be zeroed too."""
-    from games.engine import fastboard
-
     board = matching_board([(0, 0), (1, 0), (2, 0)])
     first, middle, last = board.items()
     doc = position(dict([first, last, middle]), [40, 41])
@@ -305,8 +303,6 @@ def test_the_reused_grids_are_all_zero_after_legal_and_illegal_replays() -> None
     """Zeroing only the box of the tiles leaves nothing behind: after complete, perturbed and
     cut-short games (replays that stop halfway through extending the closure) and positions
     with and without a bag, every grid in the pool is zero."""
-    from games.engine import fastboard
-
     rng = random.Random(16)
     for seed in range(40):
         record = selfplay(seed, ["2", "3", "4", "pairs"][seed % 4])
@@ -327,6 +323,77 @@ def test_the_reused_grids_are_all_zero_after_legal_and_illegal_replays() -> None
     for grids in pool:
         assert not any(any(grid) for grid in grids)
         fastboard.grids_give(grids, 0, 0)
+
+
+def _controlled_reference(cell: int, g: tuple[list[int], list[int], list[int]]) -> bool:
+    """``fastboard.controlled_ok`` as first written (sets and a dict): the reference for the
+    one that simulates the chain on the grid."""
+    _, pat, cl = g
+    in_closure, side, three = fastboard.IN_CLOSURE, fastboard.SIDE, 3 * fastboard.SIDE
+    mine = cl[cell]
+    if mine >= in_closure:
+        return not any(in_closure <= cl[cell + d] < mine for d in fastboard.DELTAS)
+    stack: list[int] = []
+    for delta in fastboard.EMPTY_SIDES[pat[cell]]:
+        space = cell + delta
+        virtual = cl[space]
+        if virtual >= in_closure:
+            return False
+        if pat[space] + side + virtual >= three:
+            stack.append(space)
+    around = {cell + d for d in fastboard.DELTAS}
+    filled = {cell}
+    added: dict[int, int] = {}
+    while stack:
+        space = stack.pop()
+        filled.add(space)
+        for delta in fastboard.EMPTY_SIDES[pat[space]]:
+            near = space + delta
+            virtual = cl[near]
+            if virtual >= in_closure or near in filled:
+                continue
+            extra = added.get(near, 0) + 1
+            added[near] = extra
+            sides = ((pat[near] + virtual) >> 24) + extra + (near in around)
+            if sides >= 4:
+                return False
+            if sides == 3:
+                stack.append(near)
+    return True
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 40))
+def test_the_in_grid_r3_chain_equals_the_chain_over_sets(seed: int) -> None:
+    """``fastboard.controlled_ok`` simulates a placement's chain on the closure grid itself and
+    takes every change back. On geometric boards with virtual sides added at random (states a
+    valid closure need not reach, so that chains also meet four sides and fail) it answers as
+    the version over sets and a dict did, and leaves the grids as they were."""
+    outcomes = set()
+    for case in range(seed, seed + 40):
+        rng = random.Random(case)
+        cells = random_blob(rng, rng.randint(2, 30))
+        q_low, r_low = min(q for q, _ in cells), min(r for _, r in cells)
+        base = fastboard.base_of(q_low, r_low)
+        g = fastboard.grids_take()
+        try:
+            for q, r in cells:
+                fastboard.place(q * fastboard.STRIDE + r + base, 6, g, set())
+            pat, cl = g[1], g[2]
+            spaces = [q * fastboard.STRIDE + r + base for q, r in sorted(frontier(cells))]
+            for cell in rng.sample(spaces, rng.randrange(len(spaces) // 3 + 1)):
+                sides = (pat[cell] + cl[cell]) >> 24
+                if sides < 2:
+                    cl[cell] += fastboard.SIDE * rng.randint(1, 2 - sides)
+            for cell in spaces:
+                before = [list(grid) for grid in g]
+                answer = fastboard.controlled_ok(cell, g)
+                assert [list(grid) for grid in g] == before
+                assert answer == _controlled_reference(cell, g), (case, cells, cell)
+                outcomes.add(answer)
+        finally:
+            q_span, r_span = max(q for q, _ in cells) - q_low, max(r for _, r in cells) - r_low
+            fastboard.grids_give(g, q_span, r_span)
+    assert outcomes == {True, False}
 
 
 def alternatives(record: dict, upto: int, rng: random.Random, count: int) -> list[dict]:

@@ -309,6 +309,7 @@ def _replay_on(
     fit_of = fb.FIT_MASK
     stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
+    after = [*range(1, seats), 0]  # the next seat round the table
     bag_size = len(bag)
     mover = 0
     free_done = False
@@ -353,12 +354,14 @@ def _replay_on(
                             break
                 elif held[mover]:
                     break
-                for step in range(1, seats + 1):
-                    following = (mover + step) % seats
-                    if held[following]:
-                        break
-                else:
-                    return None  # every tile is placed: a placement after the end
+                following = after[mover]
+                if not held[following]:  # only in the endgame can a hand be empty
+                    for step in range(2, seats + 1):
+                        following = (mover + step) % seats
+                        if held[following]:
+                            break
+                    else:
+                        return None  # every tile is placed: a placement after the end
                 mover = following
                 free_done = False
                 passed = True

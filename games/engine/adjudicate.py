@@ -321,23 +321,25 @@ def _replay_on(
     # stays a superset.)
     fillers = 0
     exact = True
-    cells: list[int] = []
+    # Every placement's cell, worked out in one comprehension: the loop reads it with the row,
+    # and at the end (reached only when every placement was legal) it is the board's tile list.
+    cells = [q * stride + r + base for _, _, q, r, _ in rows]
     # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
     draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
     if rows:
         # The first tile: by seat 0, anywhere (its cell is the board's first), the free move.
-        seat, tile, q, r, rotation = rows[0]
+        seat, tile, _, _, rotation = rows[0]
         if seat or not held[0] >> tile & 1:
             return None
-        cell = q * stride + r + base
+        cell = cells[0]
         tr_at[cell] = tr = tile * 6 + rotation
         for delta, face, _ in fb.LINKS[tr]:
             pat[cell + delta] = face
         held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
         free_done = True
-        cells.append(cell)
-    for (seat, tile, q, r, rotation), drawn in zip(rows[1:], draws[1:], strict=False):
-        cell = q * stride + r + base
+    for (seat, tile, _, _, rotation), cell, drawn in zip(
+        rows[1:], cells[1:], draws[1:], strict=False
+    ):
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
@@ -478,7 +480,6 @@ def _replay_on(
                 live = grown - order
                 order = grown
             held[seat] = hand ^ (1 << tile) | (1 << drawn)
-        cells.append(cell)
 
     endgame_from = bag_size + 1 if len(rows) > bag_size else None
     # The end: settle once more, then the game is over, a deadlock, or unfinished.

@@ -159,12 +159,13 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         # A board wider than SPAN is not connected, which the literal replay words; within it
         # the cells go on the fast board's own small grid, placed by the box of the tiles.
         q_low, r_low = min(q_col), min(r_col)
-        if max(q_col) - q_low > fb.SPAN or max(r_col) - r_low > fb.SPAN:
+        q_span, r_span = max(q_col) - q_low, max(r_col) - r_low
+        if q_span > fb.SPAN or r_span > fb.SPAN:
             return None
         base = fb.base_of(q_low, r_low)
     else:
         rows = []
-        base = 0
+        base = q_span = r_span = 0
 
     end = doc["end"]
     if type(end) is not dict or not end.keys() <= {"reason", "player"} or "reason" not in end:
@@ -199,7 +200,7 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None  # a duplicate key somewhere (or a string holding '":'): be strict
 
     bits = [NAME_BIT[colour] for colour in colours]
-    outcome = _replay(seats, hands, bag, rows, base, bits)
+    outcome = _replay(seats, hands, bag, rows, base, q_span, r_span, bits)
     if outcome is None:
         return None
     end_kind, scores, turns, endgame_from, lines = outcome
@@ -265,19 +266,19 @@ def _replay(
     bag: list[int],
     rows: list[tuple[int, int, int, int, int]],
     base: int,
+    q_span: int,
+    r_span: int,
     bits: list[int],
 ) -> tuple[str | None, list[int], int, int | None, dict[str, dict[str, Any]]] | None:
     grids = fb.grids_take()
-    touched: list[int] = []
     try:
-        return _replay_on(grids, touched, seats, hands, bag, rows, base, bits)
+        return _replay_on(grids, seats, hands, bag, rows, base, bits)
     finally:
-        fb.grids_give(grids, touched)
+        fb.grids_give(grids, q_span, r_span)
 
 
 def _replay_on(
     g: fb.Grids,
-    touched: list[int],
     seats: int,
     hands: list[list[int]],
     bag: list[int],
@@ -308,6 +309,7 @@ def _replay_on(
     fit_of = fb.FIT_MASK
     stride = fb.STRIDE
     held = [sum(1 << tile for tile in hand) for hand in hands]
+    after = [*range(1, seats), 0]  # the next seat round the table
     bag_size = len(bag)
     mover = 0
     free_done = False
@@ -319,26 +321,25 @@ def _replay_on(
     # stays a superset.)
     fillers = 0
     exact = True
-    cells: list[int] = []
+    # Every placement's cell, worked out in one comprehension: the loop reads it with the row,
+    # and at the end (reached only when every placement was legal) it is the board's tile list.
+    cells = [q * stride + r + base for _, _, q, r, _ in rows]
     # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
     draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
     if rows:
         # The first tile: by seat 0, anywhere (its cell is the board's first), the free move.
-        seat, tile, q, r, rotation = rows[0]
+        seat, tile, _, _, rotation = rows[0]
         if seat or not held[0] >> tile & 1:
             return None
-        cell = q * stride + r + base
+        cell = cells[0]
         tr_at[cell] = tr = tile * 6 + rotation
-        touched.append(cell)
         for delta, face, _ in fb.LINKS[tr]:
-            near = cell + delta
-            pat[near] = face
-            touched.append(near)
+            pat[cell + delta] = face
         held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
         free_done = True
-        cells.append(cell)
-    for (seat, tile, q, r, rotation), drawn in zip(rows[1:], draws[1:], strict=False):
-        cell = q * stride + r + base
+    for (seat, tile, _, _, rotation), cell, drawn in zip(
+        rows[1:], cells[1:], draws[1:], strict=False
+    ):
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
@@ -355,12 +356,14 @@ def _replay_on(
                             break
                 elif held[mover]:
                     break
-                for step in range(1, seats + 1):
-                    following = (mover + step) % seats
-                    if held[following]:
-                        break
-                else:
-                    return None  # every tile is placed: a placement after the end
+                following = after[mover]
+                if not held[following]:  # only in the endgame can a hand be empty
+                    for step in range(2, seats + 1):
+                        following = (mover + step) % seats
+                        if held[following]:
+                            break
+                    else:
+                        return None  # every tile is placed: a placement after the end
                 mover = following
                 free_done = False
                 passed = True
@@ -392,15 +395,13 @@ def _replay_on(
         # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
         # before this tile, then its new side, and the R3 closure extended around it (fastboard
         # .place, inline: this loop is most of the replay). A breach returns at once; the
-        # grids are zeroed from ``touched`` whatever was half done.
+        # grids' box is zeroed whatever was half done.
         if not drawn:
             for delta, face, _ in opens:
                 near = cell + delta
                 near_pat = pat[near] + face
                 pat[near] = near_pat
-                if near_pat < two:
-                    touched.append(near)
-                elif near_pat >= three:
+                if near_pat >= three:
                     forced.add(near)
                     fillers |= fit_of[near_pat]
             held[seat] = hand ^ (1 << tile)
@@ -418,8 +419,6 @@ def _replay_on(
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
                     fillers |= fit_of[near_pat + face]
-                elif not near_pat:
-                    touched.append(near)
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual < in_closure:
@@ -441,8 +440,6 @@ def _replay_on(
                         return None  # R2, or R1: three sides of one colour
                     forced.add(near)
                     fillers |= fit_of[near_pat + face]
-                elif not near_pat:
-                    touched.append(near)
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual:
@@ -456,7 +453,7 @@ def _replay_on(
                 elif near_pat >= two:
                     stack.append(near)
             if stack:
-                grown = grow(stack, order, g, touched)
+                grown = grow(stack, order, g)
                 if grown < 0:
                     return None  # R3 is broken (controlled side): the literal says where
                 live += grown - order
@@ -475,17 +472,14 @@ def _replay_on(
                     forced.add(near)
                     fillers |= fit_of[near_pat + face]
                     stack.append(near)
-                elif not near_pat:
-                    touched.append(near)
                 pat[near] = near_pat + face
             if stack:
-                grown = grow(stack, order, g, touched)
+                grown = grow(stack, order, g)
                 if grown < 0:
                     return None  # R3 is broken (controlled side): the literal says where
                 live = grown - order
                 order = grown
             held[seat] = hand ^ (1 << tile) | (1 << drawn)
-        cells.append(cell)
 
     endgame_from = bag_size + 1 if len(rows) > bag_size else None
     # The end: settle once more, then the game is over, a deadlock, or unfinished.

@@ -15,14 +15,14 @@ costs half a ``dict.get``):
   ``pat[cell] >= 2 * SIDE`` and one addition records a new neighbour (a face in
   ``LINKS`` carries its ``SIDE``); ``& COLOURS`` gives the pattern alone;
 - ``cl``: the R3 fill closure of the literal board (board.py explains why the checks below
-  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds its
-  fill order (from 1) times ``IN_CLOSURE`` (8 ``SIDE``); any other empty cell holds ``SIDE``
+  equal the rule's simulation), two numbers in one: a cell the simulation would fill holds
+  ``IN_CLOSURE`` (8 ``SIDE``) plus its fill order (from 1); any other empty cell holds ``SIDE``
   times how many closure cells it touches (0 to 6). So ``cl[cell] >= IN_CLOSURE`` means "in
   the closure", a replay reads one list, not two, for every neighbour of every placement, and
   ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
 plus the set of forced spaces. Grids are reused between games: allocating them costs more than
-a tenth of a whole game, so a finished replay zeroes the cells it touched and hands the lists
+a tenth of a whole game, so a finished replay zeroes the box of its tiles and hands the lists
 back (``grids_take``/``grids_give``). The grid is small on purpose, so that a replay's cells
 share few cache lines: three 64 x 64 lists (96 kB) instead of five on the 128 x 128 grid of
 ``tables`` (640 kB).
@@ -123,6 +123,25 @@ _SHARED: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]
 EMPTY_SIDES = Memo(
     lambda pattern: tuple(delta for i, delta in enumerate(DELTAS) if not (pattern >> (4 * i)) & 15)
 )
+# EMPTY_EDGES[pattern]: (delta, 4 * edge) towards each empty neighbour.
+EMPTY_EDGES = Memo(
+    lambda pattern: tuple(
+        (delta, 4 * i) for i, delta in enumerate(DELTAS) if not (pattern >> (4 * i)) & 15
+    )
+)
+TWO_SIDES = 2 * SIDE
+THREE_SIDES = 3 * SIDE
+
+
+def _mono(pattern: int) -> int:
+    colours = {(pattern >> (4 * i)) & 15 for i in range(6)} - {0}
+    return colours.pop() if len(colours) == 1 else 0
+
+
+# MONO[pat]: for a two-sided space, the colour both its sides show, or 0 when they differ. A
+# tile that shows that colour towards it makes three sides of one colour (R1), so R1 for a cell
+# is one AND of each tile's WORD with those colours shifted to their edges.
+MONO = Memo(_mono)
 # PLACING[pattern << 9 | tr]: None when tile ``tr`` does not fit a space of that pattern (or the
 # pattern is empty: no neighbour); else LINKS[tr] without the directions that are occupied,
 # i.e. the neighbours that are empty when the tile goes there. One lookup answers "does it
@@ -179,7 +198,10 @@ def fits(pattern: int) -> tuple[tuple[int, int], ...]:
 
 Grids = tuple[list[int], list[int], list[int]]
 _POOL: list[Grids] = []
-IN_CLOSURE = 8 * SIDE  # cl[cell] // IN_CLOSURE: a closure cell's fill order (virtual sides below)
+# cl[cell] - IN_CLOSURE: a closure cell's fill order (virtual sides are below IN_CLOSURE). The
+# order is added, not multiplied, so every cl value stays below 2 ** 30: one-digit ints, which
+# CPython adds and compares on its fast path.
+IN_CLOSURE = 8 * SIDE
 
 
 def grids_take() -> Grids:
@@ -189,11 +211,20 @@ def grids_take() -> Grids:
     return ([0] * BOARD_SIZE, [0] * BOARD_SIZE, [0] * BOARD_SIZE)
 
 
-def grids_give(g: Grids, touched: list[int]) -> None:
-    """Zero the cells a replay touched and keep the grids for the next one."""
-    tr_at, pat, cl = g
-    for cell in touched:
-        tr_at[cell] = pat[cell] = cl[cell] = 0
+def grids_give(g: Grids, q_span: int, r_span: int) -> None:
+    """Zero the box a replay could have touched and keep the grids for the next one.
+
+    Everything a replay writes lies within one cell of the box of its tiles (``q_span`` by
+    ``r_span`` from MARGIN, MARGIN): the neighbours of the tiles, and the closure, which never
+    leaves the box. Zeroing that box row by row with slice assignments (C loops) costs a few
+    dozen bytecodes, where listing every touched cell as the replay goes cost a tenth of it.
+    """
+    width = r_span + 3
+    zeros = [0] * width
+    first = (MARGIN - 1) * STRIDE + MARGIN - 1
+    for grid in g:
+        for start in range(first, first + (q_span + 3) * STRIDE, STRIDE):
+            grid[start : start + width] = zeros
     if len(_POOL) < 8:
         _POOL.append(g)
 
@@ -203,12 +234,19 @@ def controlled_ok(
     g: Grids,
     in_closure: int = IN_CLOSURE,
     side: int = SIDE,
+    two: int = 2 * SIDE,
     three: int = 3 * SIDE,
+    four: int = 4 * SIDE,
 ) -> bool:
     """R3 against the closure, without changing it (board.Board._controlled_fast, yes/no).
 
-    Only empty sides are visited (``EMPTY_SIDES`` of a cell's pattern); the constants are
-    default arguments, read as locals.
+    Outside the closure the chain that a tile on ``cell`` starts is simulated on ``cl`` itself,
+    as ``grow`` extends the closure: the tile's side is added to its empty neighbours, the tile
+    and each space the chain fills count as closure cells (skipped), a side added to a space
+    that reaches four fails. Every change is an addition, taken back before returning, so the
+    grids end as they began. (Sets of filled and touched cells and a dict of added sides, as
+    this was first written, cost half again as many bytecodes per neighbour visited.) The
+    constants are default arguments, read as locals.
     """
     _, pat, cl = g
     mine = cl[cell]
@@ -218,42 +256,56 @@ def controlled_ok(
             if in_closure <= near < mine:
                 return False
         return True
+    empties = EMPTY_SIDES[pat[cell]]
     stack: list[int] = []
-    for delta in EMPTY_SIDES[pat[cell]]:
+    for delta in empties:
         space = cell + delta
         virtual = cl[space]
         if virtual >= in_closure:
             return False
-        if pat[space] + side + virtual >= three:
+        if pat[space] + virtual >= two:  # with this tile's side: three
             stack.append(space)
     if not stack:
         return True
-    around = {cell + delta for delta in DELTAS}
-    filled = {cell}
-    added: dict[int, int] = {}
+    for delta in empties:
+        cl[cell + delta] += side
+    cl[cell] = mine + in_closure
+    filled: list[int] = []
+    bumped: list[int] = []
+    ok = True
     while stack:
         space = stack.pop()
-        filled.add(space)
+        cl[space] += in_closure
+        filled.append(space)
         for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
             virtual = cl[near]
-            if virtual >= in_closure or near in filled:
+            if virtual >= in_closure:
                 continue
-            extra = added.get(near, 0) + 1
-            added[near] = extra
-            sides = ((pat[near] + virtual) >> 24) + extra + (near in around)
-            if sides >= 4:
-                return False
-            if sides == 3:
+            virtual += side
+            cl[near] = virtual
+            bumped.append(near)
+            virtual += pat[near]
+            if virtual >= three:
+                if virtual >= four:
+                    ok = False
+                    stack.clear()
+                    break
                 stack.append(near)
-    return True
+    for near in bumped:
+        cl[near] -= side
+    for space in filled:
+        cl[space] -= in_closure
+    cl[cell] = mine
+    for delta in empties:
+        cl[cell + delta] -= side
+    return ok
 
 
 def grow(
     stack: list[int],
     order: int,
     g: Grids,
-    touched: list[int],
     in_closure: int = IN_CLOSURE,
     side: int = SIDE,
     three: int = 3 * SIDE,
@@ -267,9 +319,7 @@ def grow(
     while stack:
         space = stack.pop()
         order += 1
-        cl[space] = order * in_closure
-        if not pat[space]:
-            touched.append(space)  # cells with a real neighbour are listed already
+        cl[space] = in_closure + order
         for delta in EMPTY_SIDES[pat[space]]:
             near = space + delta
             virtual = cl[near]
@@ -282,12 +332,10 @@ def grow(
                 if sides >= four:
                     return -1
                 stack.append(near)
-            elif sides == side:
-                touched.append(near)  # its first side, and a virtual one
     return order
 
 
-def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) -> None:
+def place(cell: int, tr: int, g: Grids, forced: set[int]) -> None:
     """Put tile ``tr`` down; the neighbours and the forced spaces follow, the closure does not
     (``rebuild`` makes it for a whole board; the replay extends it inline as it places)."""
     tr_at, pat, _ = g
@@ -299,19 +347,17 @@ def place(cell: int, tr: int, g: Grids, forced: set[int], touched: list[int]) ->
             continue
         sides = pat[near] + face
         pat[near] = sides
-        if sides < 2 * SIDE:
-            touched.append(near)
-        elif sides >= 3 * SIDE:
+        if sides >= 3 * SIDE:
             forced.add(near)
 
 
-def rebuild(forced: set[int], g: Grids, touched: list[int]) -> int:
+def rebuild(forced: set[int], g: Grids) -> int:
     """The closure of a board from scratch (into a zeroed ``cl``); -1 when it fails."""
     pat = g[1]
     for space in forced:
         if pat[space] >= 4 * SIDE:
             return -1
-    return grow(sorted(forced, reverse=True), 0, g, touched)
+    return grow(sorted(forced, reverse=True), 0, g)
 
 
 def sides_mask(pattern: int) -> int:
@@ -360,22 +406,21 @@ def legal_here(
     judged once for the cell (R3 only when a tile fits at all), R1 per tile; the closure in
     ``g`` must be valid when ``restricted``.
     """
-    tr_at, pat = g[0], g[1]
+    pat = g[1]
     pattern = pat[cell]
     matching = FIT_MASK[pattern] & held  # the held tiles that fit by colour
     if not matching:
         return []
-    two: list[tuple[int, int]] = []  # (pattern, edge) of the two-sided neighbours
+    forbid = 0  # R1: per edge, the colour a tile must not show there (see MONO)
     if restricted:
-        for edge, delta in enumerate(DELTAS):
-            near = cell + delta
-            if tr_at[near]:
-                continue
-            sides = pat[near] >> 24
-            if sides >= 3:
-                return []  # R2, whatever the tile
-            if sides == 2:
-                two.append((pat[near] & COLOURS, edge))
+        two = False
+        for delta, shift in EMPTY_EDGES[pattern]:
+            near = pat[cell + delta]
+            if near >= TWO_SIDES:
+                if near >= THREE_SIDES:
+                    return []  # R2, whatever the tile
+                forbid |= MONO[near] << shift
+                two = True
         # As board.Board._r3: R3 only when some forced space exists after the placement.
         if (two or (forced and (len(forced) > 1 or cell not in forced))) and not controlled_ok(
             cell, g
@@ -388,14 +433,65 @@ def legal_here(
         matching ^= low
         tile = low.bit_length() - 1
         for tr in by_tile[tile]:
-            word = WORD[tr]
-            for near_pattern, edge in two:
-                if not near_pattern & ~(((word >> (4 * edge)) & 15) * NIBBLES):
-                    break  # R1: three sides of one colour
-            else:
+            if not WORD[tr] & forbid:
                 found.append((tile, tr))
                 if not every:
                     return found
+    return found
+
+
+def listing(
+    spaces: list[int],
+    held: int,
+    restricted: bool,
+    g: Grids,
+    forced: set[int],
+    q_low: int,
+    r_low: int,
+    is_forced: bool,
+) -> list[tuple[int, int, int, int, bool]]:
+    """(tile, q, r, rotation, is_forced) of every legal placement of ``held`` on the empty
+    ``spaces``: ``legal_here`` for a whole list of cells, writing the moves as it finds them
+    (positions list about fifty, and a second pass over them cost a tenth of ``legal_moves``)."""
+    tr_at, pat = g[0], g[1]
+    fit_mask = FIT_MASK
+    empty_edges = EMPTY_EDGES
+    mono = MONO
+    word_of = WORD
+    others = bool(forced) and len(forced) > 1  # some forced space other than the cell itself
+    found: list[tuple[int, int, int, int, bool]] = []
+    for cell in spaces:
+        if tr_at[cell]:
+            continue
+        pattern = pat[cell]
+        matching = fit_mask[pattern] & held
+        if not matching:
+            continue
+        forbid = 0
+        if restricted:
+            two = blocked = False
+            for delta, shift in empty_edges[pattern]:
+                near = pat[cell + delta]
+                if near >= TWO_SIDES:
+                    if near >= THREE_SIDES:
+                        blocked = True  # R2
+                        break
+                    forbid |= mono[near] << shift
+                    two = True
+            if blocked or (
+                (two or others or (forced and cell not in forced)) and not controlled_ok(cell, g)
+            ):
+                continue
+        row, column = divmod(cell, STRIDE)
+        q, r = row - MARGIN + q_low, column - MARGIN + r_low
+        by_tile = FITS_BY_TILE[pattern]
+        while matching:
+            low = matching & -matching
+            matching ^= low
+            tile = low.bit_length() - 1
+            for tr in by_tile[tile]:
+                if not word_of[tr] & forbid:
+                    found.append((tile, q, r, tr - 6 * tile, is_forced))
     return found
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from . import fastboard as fb
@@ -169,79 +171,139 @@ def legal_moves(position: Any) -> list[dict[str, Any]]:
     and so does one that is not connected or not colour-matched (which raises the literal
     board's ``MalformedPosition``).
     """
-    tiles, hand, bag_empty, free_move_made = read_position(position, whole=False)
+    read = _read_plain(position)
+    if read is None:
+        read = read_position(position, whole=False)  # raises, with the message, when malformed
+    tiles, hand, bag_empty, free_move_made = read
     # The fast board's cells are placed by the box of the tiles (an empty board: (0, 0)).
-    q_low = min((q for _, q, _, _ in tiles), default=0)
-    r_low = min((r for _, _, r, _ in tiles), default=0)
+    if tiles:
+        q_col = [q for _, q, _, _ in tiles]
+        r_col = [r for _, _, r, _ in tiles]
+        q_low, r_low = min(q_col), min(r_col)
+        q_span, r_span = max(q_col) - q_low, max(r_col) - r_low
+        if q_span > fb.SPAN or r_span > fb.SPAN:
+            return literal_legal_moves(position)  # too wide to be connected: the literal says so
+    else:
+        q_low = r_low = q_span = r_span = 0
     g = fb.grids_take()
-    touched: list[int] = []
     try:
-        found = _fast_moves(g, touched, tiles, hand, not bag_empty, free_move_made, q_low, r_low)
+        found = _fast_moves(g, tiles, hand, not bag_empty, free_move_made, q_low, r_low)
     finally:
-        fb.grids_give(g, touched)
+        fb.grids_give(g, q_span, r_span)
     if found is None:
         return literal_legal_moves(position)  # raises when the position is malformed
-    moves = []
-    for cell, tile, rotation, forced in found:
-        q, r = fb.coords(cell, q_low, r_low)
-        moves.append({"tile": tile, "q": q, "r": r, "rotation": rotation, "forced": forced})
-    moves.sort(key=lambda move: (move["tile"], move["q"], move["r"], move["rotation"]))
-    return moves
+    # (tile, q, r, rotation) tuples sort in the order of the contract at C speed; the dicts
+    # are made once, in that order.
+    found.sort()
+    forced = bool(found) and found[0][4]
+    return [
+        {"tile": tile, "q": q, "r": r, "rotation": rotation, "forced": forced}
+        for tile, q, r, rotation, _ in found
+    ]
+
+
+_BOARD_ROW = itemgetter("tile", "q", "r", "rotation")
+
+
+def _read_plain(data: Any) -> tuple[Tiles, list[int], bool, bool] | None:
+    """``read_position(data, whole=False)`` for a well-formed parsed position, checked by
+    columns at C speed (as adjudicate reads records); None for anything else, which the full
+    reader then words. Only what the full reader accepts is accepted, with the same result."""
+    if type(data) is not dict or data.keys() != POSITION_KEYS:
+        return None
+    if type(data["format"]) is not str or data["format"] != POSITION_FORMAT:
+        return None
+    bag_empty, free_move_made = data["bag_empty"], data["free_move_made"]
+    if type(bag_empty) is not bool or type(free_move_made) is not bool:
+        return None
+    hand, entries = data["hand"], data["board"]
+    if type(hand) is not list or not 1 <= len(hand) <= HAND_SIZE or type(entries) is not list:
+        return None
+    if set(map(type, hand)) != {int} or min(hand) < 1 or max(hand) > TILE_COUNT:
+        return None
+    if len(entries) + len(hand) > TILE_COUNT:
+        return None
+    if not entries:
+        return ([], list(hand), bag_empty, free_move_made) if len(set(hand)) == len(hand) else None
+    if set(map(type, entries)) != {dict} or set(map(len, entries)) != {4}:
+        return None
+    try:
+        tiles = list(map(_BOARD_ROW, entries))  # four keys, the four wanted: no other key
+    except KeyError:
+        return None
+    tile_col, q_col, r_col, rot_col = zip(*tiles, strict=True)
+    if set(map(type, chain(tile_col, q_col, r_col, rot_col))) != {int}:
+        return None
+    if min(tile_col) < 1 or max(tile_col) > TILE_COUNT or min(rot_col) < 0 or max(rot_col) > 5:
+        return None
+    if len(set(chain(tile_col, hand))) != len(tiles) + len(hand):
+        return None  # a tile twice
+    if len(set(zip(q_col, r_col, strict=True))) != len(tiles):
+        return None  # a cell twice
+    return tiles, list(hand), bag_empty, free_move_made
 
 
 def _fast_moves(
     g: fb.Grids,
-    touched: list[int],
     tiles: Tiles,
     hand: list[int],
     restricted: bool,
     free_move_made: bool,
     q_low: int,
     r_low: int,
-) -> list[tuple[int, int, int, bool]] | None:
-    """(cell, tile, rotation, forced) of the legal moves.
+) -> list[tuple[int, int, int, int, bool]] | None:
+    """(tile, q, r, rotation, forced) of the legal moves, in no particular order.
 
     None when the board is not one colour-matched group, or its closure fails.
     """
     forced: set[int] = set()
     cells: list[int] = []
-    tr_at, pat = g[0], g[1]
+    spaces: list[int] = []  # the empty cells next to a tile, each once (and some covered later)
+    tr_at, pat, _ = g
     base = fb.base_of(q_low, r_low)
-    if tiles:
-        if max(q for _, q, _, _ in tiles) - q_low > fb.SPAN:
-            return None  # too wide to be connected
-        if max(r for _, _, r, _ in tiles) - r_low > fb.SPAN:
-            return None
-        for tile, q, r, rotation in tiles:
-            cell = q * fb.STRIDE + r + base
-            tr = tile * 6 + rotation
-            pattern = pat[cell] & fb.COLOURS
-            if fb.WORD[tr] & fb.sides_mask(pattern) != pattern:
+    stride = fb.STRIDE
+    two = 2 * fb.SIDE
+    three = 3 * fb.SIDE
+    placing = fb.PLACING
+    links = fb.LINKS
+    linked = True  # every tile after the first touches one listed before it
+    for tile, q, r, rotation in tiles:
+        cell = q * stride + r + base
+        tr = tile * 6 + rotation
+        near_pat = pat[cell]
+        if near_pat:
+            opens = placing[near_pat << 9 | tr]
+            if opens is None:
                 return None  # touches an earlier tile with another colour
-            fb.place(cell, tr, g, forced, touched)
-            touched.append(cell)  # a tile listed before its neighbours is no one's neighbour
-            cells.append(cell)
-        if not fb.connected(cells, tr_at):
-            return None
-        if restricted and fb.rebuild(forced, g, touched) < 0:
-            return None
+            forced.discard(cell)
+        else:
+            opens = links[tr]
+            if cells:
+                linked = False
+        tr_at[cell] = tr
+        for delta, face, _ in opens:
+            near = cell + delta
+            sides = pat[near] + face
+            pat[near] = sides
+            if sides < two:
+                spaces.append(near)
+            elif sides >= three:
+                forced.add(near)
+        cells.append(cell)
+    # Listed in the order of a game, every tile touches an earlier one, which proves the group
+    # connected; any other order is searched.
+    if not linked and not fb.connected(cells, tr_at):
+        return None
+    if restricted and forced and fb.rebuild(forced, g) < 0:
+        return None
     held = sum(1 << tile for tile in hand)
-    found = [
-        (space, tile, tr % 6, True)
-        for space in forced
-        for tile, tr in fb.legal_here(space, held, restricted, g, forced, True)
-    ]
+    found = fb.listing(list(forced), held, restricted, g, forced, q_low, r_low, True)
     if found or free_move_made:
         return found
     if not cells:
-        return [(base, tile, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
-    frontier = {cell + delta for cell in cells for delta in fb.DELTAS}
-    return [
-        (cell, tile, tr % 6, False)
-        for cell in frontier
-        if not tr_at[cell]
-        for tile, tr in fb.legal_here(cell, held, restricted, g, forced, True)
-    ]
+        q, r = fb.coords(base, q_low, r_low)
+        return [(tile, q, r, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
+    return fb.listing(spaces, held, restricted, g, forced, q_low, r_low, False)
 
 
 def literal_legal_moves(position: Any) -> list[dict[str, Any]]:

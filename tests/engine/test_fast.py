@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import adjudicate, legal_moves, literal, selfplay
+from games.engine import adjudicate, fastboard, legal_moves, literal, selfplay
 from games.engine.errors import MalformedPosition
 from games.engine.position import literal_legal_moves
 
@@ -203,6 +203,70 @@ def test_legal_moves_agree_on_hand_built_boards(seed: int, size: int, bag_empty:
     assert legal_moves(doc) == literal_legal_moves(doc)
 
 
+def _position_variants() -> list[object]:
+    """A position and copies with one thing wrong (or odd but allowed) in each place."""
+    board = matching_board([(0, 0), (1, 0), (1, -1)])
+    good = position(board, [40, 41, 42])
+    variants: list[object] = [good, json.dumps(good), position([], [7]), position([], [7, 7])]
+    changes = [
+        ("format", "tantrix-position/2"),
+        ("format", None),
+        ("bag_empty", 0),
+        ("free_move_made", None),
+        ("hand", []),
+        ("hand", [1, 2, 3, 4, 5, 6, 7]),
+        ("hand", [40, True]),
+        ("hand", [40, 0]),
+        ("hand", [40, 57]),
+        ("hand", [40, 40]),
+        ("hand", (40,)),
+        ("board", {}),
+        ("extra", 1),
+    ]
+    for key, value in changes:
+        variants.append({**good, key: value})
+    variants.append({key: value for key, value in good.items() if key != "hand"})
+    entry_changes = [
+        ("tile", 0),
+        ("tile", 57),
+        ("tile", 40),  # also in the hand
+        ("tile", 1.0),
+        ("q", True),
+        ("r", 2**70),
+        ("rotation", 6),
+        ("rotation", -1),
+        ("colour", "red"),
+    ]
+    for key, value in entry_changes:
+        entries = [dict(entry) for entry in good["board"]]
+        entries[1][key] = value
+        variants.append({**good, "board": entries})
+    entries = [dict(entry) for entry in good["board"]]
+    del entries[2]["q"]
+    variants.append({**good, "board": entries})
+    entries = [dict(entry) for entry in good["board"]]
+    entries[2]["q"], entries[2]["r"] = entries[0]["q"], entries[0]["r"]  # a cell twice
+    variants.append({**good, "board": entries})
+    variants.append({**good, "board": [*good["board"], "tile"]})
+    return variants
+
+
+@pytest.mark.parametrize("doc", _position_variants())
+def test_the_plain_position_reader_accepts_only_what_the_full_one_accepts(doc: object) -> None:
+    """``legal_moves`` reads a parsed position by columns and leaves anything it does not
+    accept to the full reader: what it accepts, the full reader accepts with the same result."""
+    from games.engine.position import _read_plain, read_position
+
+    plain = _read_plain(doc)
+    try:
+        full = read_position(doc, whole=False)
+    except MalformedPosition:
+        assert plain is None
+    else:
+        # A well-formed parsed position is always read by columns (text goes the full way).
+        assert plain == full if type(doc) is dict else plain is None
+
+
 def test_malformed_positions_raise_the_literal_message() -> None:
     far = position(
         [{"tile": 1, "q": 0, "r": 0, "rotation": 0}, {"tile": 2, "q": 90, "r": 0, "rotation": 0}],
@@ -222,10 +286,8 @@ def test_malformed_positions_raise_the_literal_message() -> None:
 
 
 def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -> None:
-    """The fast board's grids are zeroed from the cells a replay touched and then reused; a
+    """The fast board's grids are zeroed over the box of the tiles and then reused; a
     position's tile that touches no tile listed before it must be zeroed too."""
-    from games.engine import fastboard
-
     board = matching_board([(0, 0), (1, 0), (2, 0)])
     first, middle, last = board.items()
     doc = position(dict([first, last, middle]), [40, 41])
@@ -234,7 +296,104 @@ def test_a_tile_listed_before_its_neighbours_is_not_left_on_the_reused_grids() -
     try:
         assert not any(any(grid) for grid in grids)
     finally:
-        fastboard.grids_give(grids, [])
+        fastboard.grids_give(grids, 0, 0)
+
+
+def test_the_reused_grids_are_all_zero_after_legal_and_illegal_replays() -> None:
+    """Zeroing only the box of the tiles leaves nothing behind: after complete, perturbed and
+    cut-short games (replays that stop halfway through extending the closure) and positions
+    with and without a bag, every grid in the pool is zero."""
+    rng = random.Random(16)
+    for seed in range(40):
+        record = selfplay(seed, ["2", "3", "4", "pairs"][seed % 4])
+        perturbed = json.loads(json.dumps(record))
+        perturb(perturbed, rng)
+        short = json.loads(json.dumps(record))
+        cut_short(short, rng)
+        for variant in (record, perturbed, short):
+            adjudicate(json.dumps(variant))
+        board = board_of(record, rng.randrange(len(record["placements"]) + 1))
+        rest = [tile for tile in range(1, 57) if tile not in {t for t, _ in board.values()}]
+        if rest:
+            legal_moves(position(board, rng.sample(rest, min(6, len(rest))), seed % 3 == 0))
+    pool = []
+    while fastboard._POOL:
+        pool.append(fastboard.grids_take())
+    assert pool
+    for grids in pool:
+        assert not any(any(grid) for grid in grids)
+        fastboard.grids_give(grids, 0, 0)
+
+
+def _controlled_reference(cell: int, g: tuple[list[int], list[int], list[int]]) -> bool:
+    """``fastboard.controlled_ok`` as first written (sets and a dict): the reference for the
+    one that simulates the chain on the grid."""
+    _, pat, cl = g
+    in_closure, side, three = fastboard.IN_CLOSURE, fastboard.SIDE, 3 * fastboard.SIDE
+    mine = cl[cell]
+    if mine >= in_closure:
+        return not any(in_closure <= cl[cell + d] < mine for d in fastboard.DELTAS)
+    stack: list[int] = []
+    for delta in fastboard.EMPTY_SIDES[pat[cell]]:
+        space = cell + delta
+        virtual = cl[space]
+        if virtual >= in_closure:
+            return False
+        if pat[space] + side + virtual >= three:
+            stack.append(space)
+    around = {cell + d for d in fastboard.DELTAS}
+    filled = {cell}
+    added: dict[int, int] = {}
+    while stack:
+        space = stack.pop()
+        filled.add(space)
+        for delta in fastboard.EMPTY_SIDES[pat[space]]:
+            near = space + delta
+            virtual = cl[near]
+            if virtual >= in_closure or near in filled:
+                continue
+            extra = added.get(near, 0) + 1
+            added[near] = extra
+            sides = ((pat[near] + virtual) >> 24) + extra + (near in around)
+            if sides >= 4:
+                return False
+            if sides == 3:
+                stack.append(near)
+    return True
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 40))
+def test_the_in_grid_r3_chain_equals_the_chain_over_sets(seed: int) -> None:
+    """``fastboard.controlled_ok`` simulates a placement's chain on the closure grid itself and
+    takes every change back. On geometric boards with virtual sides added at random (states a
+    valid closure need not reach, so that chains also meet four sides and fail) it answers as
+    the version over sets and a dict did, and leaves the grids as they were."""
+    outcomes = set()
+    for case in range(seed, seed + 40):
+        rng = random.Random(case)
+        cells = random_blob(rng, rng.randint(2, 30))
+        q_low, r_low = min(q for q, _ in cells), min(r for _, r in cells)
+        base = fastboard.base_of(q_low, r_low)
+        g = fastboard.grids_take()
+        try:
+            for q, r in cells:
+                fastboard.place(q * fastboard.STRIDE + r + base, 6, g, set())
+            pat, cl = g[1], g[2]
+            spaces = [q * fastboard.STRIDE + r + base for q, r in sorted(frontier(cells))]
+            for cell in rng.sample(spaces, rng.randrange(len(spaces) // 3 + 1)):
+                sides = (pat[cell] + cl[cell]) >> 24
+                if sides < 2:
+                    cl[cell] += fastboard.SIDE * rng.randint(1, 2 - sides)
+            for cell in spaces:
+                before = [list(grid) for grid in g]
+                answer = fastboard.controlled_ok(cell, g)
+                assert [list(grid) for grid in g] == before
+                assert answer == _controlled_reference(cell, g), (case, cells, cell)
+                outcomes.add(answer)
+        finally:
+            q_span, r_span = max(q for q, _ in cells) - q_low, max(r for _, r in cells) - r_low
+            fastboard.grids_give(g, q_span, r_span)
+    assert outcomes == {True, False}
 
 
 def alternatives(record: dict, upto: int, rng: random.Random, count: int) -> list[dict]:

@@ -162,7 +162,7 @@ def _store_one(judged: Judged, token: uuid.UUID) -> str:
 def records_claim_pending(
     *, token: uuid.UUID, limit: int, orphans: bool = False
 ) -> list[GameRecord]:
-    """Claim up to `limit` claimable records, oldest first, skipping rows another worker is
+    """Claim up to `limit` pending records, oldest first, skipping rows another worker is
     claiming right now; returns them with their submitters (and their players).
 
     With `orphans`, records still processing under this very token are claimed again: a task
@@ -170,7 +170,9 @@ def records_claim_pending(
     (`games.tasks.adjudicate_pending`), so what it had claimed is taken over at once instead of
     after the stale window.
     """
-    claimable = _claimable()
+    # Pending records only: taking over a dead worker's stale claim is the sweep's task
+    # (`adjudicate_record`), so a batch never races the recovery the sweep reports on.
+    claimable = Q(status=RecordStatus.PENDING)
     if orphans:
         claimable |= Q(status=RecordStatus.PROCESSING, claim_token=token)
     with transaction.atomic():

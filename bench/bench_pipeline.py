@@ -7,20 +7,28 @@ is mostly time queued behind the backlog), then at a steady offered load of half
 BENCH_PACED_RATE records/s), where the submission-to-verdict latency (median, 95th percentile)
 is what a player sees while the system keeps up. Each phase ends when the ratings have taken
 every game, and prints the CPU milliseconds per record of the web, worker, PostgreSQL and Redis
-processes (bench/cpu.py)."""
+processes (bench/cpu.py).
+
+Before its own figures it prints the same bench run on the pipeline as it stood before issue 17
+(commit BENCH_PIPELINE_BEFORE, 7b3bf48: a task per record, 23 statements per record), served
+from that commit's tree extracted with `git archive`, on the same machine in the same minutes.
+BENCH_PIPELINE_BEFORE= (empty) skips it."""
 
 from __future__ import annotations
 
 import http.client
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from bench.cpu import CpuMeter
 from bench.scratch import REPO, percentile, scratch_database
@@ -34,6 +42,7 @@ WORKER_POOL = os.environ.get("BENCH_WORKER_POOL", "prefork")
 PACED_RATE = float(os.environ.get("BENCH_PACED_RATE", "0"))
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
+BEFORE = os.environ.get("BENCH_PIPELINE_BEFORE", "7b3bf48")
 
 
 def _start(argv: list[str], env: dict, log_name: str) -> subprocess.Popen:
@@ -268,5 +277,33 @@ def _report(title: str, phase: dict) -> None:
     print(f"    CPU of this benchmark's client {client:.1f} ms per record")
 
 
+def run_before() -> None:
+    """This bench on the pipeline at BEFORE: that commit's tree, with this bench copied in."""
+    if not BEFORE:
+        return
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", BEFORE], check=True, capture_output=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"before ({BEFORE}): not measured, its tree could not be read: {exc}")
+        return
+    with tempfile.TemporaryDirectory(prefix="tantrix-bench-before-") as directory:
+        tree = Path(directory)
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        shutil.rmtree(tree / "bench")
+        skip = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(REPO / "bench", tree / "bench", ignore=skip)
+        print(f"BEFORE: the pipeline at {BEFORE}, served from that commit's tree", flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "bench.bench_pipeline"],
+            cwd=tree,
+            env={**os.environ, "BENCH_PIPELINE_BEFORE": ""},
+            check=False,
+        )
+    print("AFTER: this tree", flush=True)
+
+
 if __name__ == "__main__":
+    run_before()
     main()

@@ -33,7 +33,7 @@ from games import engine
 from games.engine import jsonio
 from games.models import GameRecord, RecordStatus
 from games.reports import report_from_record
-from games.reports.filing import reports_from_records
+from games.reports.batch import reports_from_records
 
 logger = logging.getLogger(__name__)
 

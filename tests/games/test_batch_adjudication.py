@@ -11,7 +11,7 @@ from django.db import transaction
 
 from games import adjudication, services
 from games.models import GameRecord, ReportedGame
-from games.reports import filing
+from games.reports import batch as report_batch
 from players.models import Notice
 from ratings.models import PendingRating, RatingChange
 from tests.factories import PlayerFactory, UserFactory
@@ -235,7 +235,7 @@ def test_a_fingerprint_taken_meanwhile_sends_the_fresh_games_one_by_one(seated, 
     fails on the unique fingerprint, and the batch's fresh games are filed one by one."""
     ingrid = seated["Ingrid"]
     mine = _submit(ingrid.user, selfplay_record(13, ["Ingrid", "Tomas"]))
-    real_fresh = filing._file_fresh
+    real_fresh = report_batch._file_fresh
     collided = []
 
     def collide(fresh):
@@ -250,7 +250,7 @@ def test_a_fingerprint_taken_meanwhile_sends_the_fresh_games_one_by_one(seated, 
             collided.append(type(exc).__name__)
             raise
 
-    monkeypatch.setattr(filing, "_file_fresh", collide)
+    monkeypatch.setattr(report_batch, "_file_fresh", collide)
     assert services.records_adjudicate_pending() == {"valid": 1}
     assert collided == ["IntegrityError"]
     game = ReportedGame.objects.get()

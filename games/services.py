@@ -15,7 +15,6 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import caches
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
@@ -23,6 +22,7 @@ from django.utils import timezone
 
 from games import engine
 from games.adjudication import (  # noqa: F401 - the app's write API
+    _stale_before,
     record_adjudicate,
     record_claim,
     records_adjudicate_pending,
@@ -258,10 +258,6 @@ def adjudication_schedule_release() -> None:
         caches["tasks"].delete(_schedule_key())
     except Exception:  # noqa: BLE001 - the key expires by itself
         logger.warning("could not release the adjudication schedule", exc_info=True)
-
-
-def _stale_before() -> dt.datetime:
-    return timezone.now() - dt.timedelta(seconds=settings.GAME_RECORD_STALE_SECONDS)
 
 
 def announce_games(games: list[tuple[int, int, dict]]) -> None:

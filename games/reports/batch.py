@@ -18,7 +18,7 @@ from games.models import (
     ResultState,
 )
 from games.reports import notes
-from games.reports.access import role_of
+from games.reports.access import needs_agreement, role_of
 from games.reports.filing import _match_id, _played_at, report_from_record
 from games.reports.notify import tell_opponents
 from players.roles import player_of
@@ -97,7 +97,7 @@ def _file_fresh(fresh: list[tuple[GameRecord, dict, dict, str]]) -> None:
         )
         if role != ReportRole.SIDE:
             version.status = ReportStatus.RULED
-        elif not (len(seats) == 2 or is_pairs):  # needs_agreement, for a game outside matches
+        elif not needs_agreement(reported, len(seats)):
             version.status, version.answer_note = ReportStatus.CONFIRMED, notes.NO_RATING
         else:
             version.status = ReportStatus.OPEN

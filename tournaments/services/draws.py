@@ -7,6 +7,7 @@ import random
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -151,34 +152,43 @@ def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> No
         )
         for n in range(1, rounds_total + 1)
     ]
-    # Build from the final backwards so each match can point at the one its winner goes to.
+    # Built from the final backwards, a round to one INSERT, so each match can point at the one
+    # its winner goes to; the first round is created with its entries.
     later: dict[tuple[int, int], Match] = {}
+    pairs = formats.pair_positions(positions)
     for number in range(rounds_total, 0, -1):
+        built = []
         for index in range(formats.matches_in_round(number, rounds_total)):
             slot = formats.next_slot(number, index, rounds=rounds_total)
-            later[(number, index)] = Match.objects.create(
+            match = Match(
                 event=event,
                 round=rounds[number - 1],
                 bracket_index=index,
                 next_match=later[(slot.round, slot.match)] if slot else None,
                 next_side=slot.side if slot else None,
             )
-    for index, (top, bottom) in enumerate(formats.pair_positions(positions)):
+            if number == 1:
+                top, bottom = pairs[index]
+                match.entry_a = by_seed.get(top) if top is not None else None
+                match.entry_b = by_seed.get(bottom) if bottom is not None else None
+                if match.entry_a is None or match.entry_b is None:
+                    match.is_bye = True
+                else:
+                    match.status = MatchStatus.SCHEDULED
+            later[(number, index)] = match
+            built.append(match)
+        Match.objects.bulk_create(built)
+    # Byes are settled once the whole first round exists, in bracket order: a bye's winner moves
+    # on at once, and two byes side by side settle the match they feed.
+    for index in range(len(pairs)):
         match = later[(1, index)]
-        match.entry_a = by_seed.get(top) if top is not None else None
-        match.entry_b = by_seed.get(bottom) if bottom is not None else None
-        if match.entry_a is None or match.entry_b is None:
-            match.is_bye = True
-            match.save(update_fields=["entry_a", "entry_b", "is_bye"])
+        if match.is_bye:
             match_finish(
                 match,
                 winner=match.entry_a or match.entry_b,
                 status=MatchStatus.WALKOVER,
                 reason="bye",
             )
-        else:
-            match.status = MatchStatus.SCHEDULED
-            match.save(update_fields=["entry_a", "entry_b", "status"])
 
 
 def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None:
@@ -202,8 +212,13 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
     by_id = {e.pk: e for e in entries}
     rounds: dict[int, Round] = {}
     matches = []
+    # Every entry's group in one UPDATE (128 groups were 128 statements).
+    Entry.objects.filter(pk__in=[pk for members in drawn for pk in members]).update(
+        group=Case(
+            *(When(pk__in=members, then=Value(n)) for n, members in enumerate(drawn, start=1))
+        )
+    )
     for group_number, members in enumerate(drawn, start=1):
-        Entry.objects.filter(pk__in=members).update(group=group_number)
         for rr_round in formats.round_robin(list(members), double=event.double_round_robin):
             if rr_round.number not in rounds:
                 rounds[rr_round.number] = Round.objects.create(

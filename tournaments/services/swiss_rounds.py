@@ -46,8 +46,9 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
     )
     lineup_deadlines_set(event, [round_])
     by_id = {e.pk: e for e in entries}
-    for index, (a, b) in enumerate(paired.pairings):
-        Match.objects.create(
+    # One INSERT for the round (a Swiss round of 1,024 entries is 512 matches).
+    Match.objects.bulk_create(
+        Match(
             event=event,
             round=round_,
             bracket_index=index,
@@ -55,6 +56,8 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
             entry_b=by_id[b],
             status=MatchStatus.SCHEDULED,
         )
+        for index, (a, b) in enumerate(paired.pairings)
+    )
     if paired.bye is not None:
         bye = Match.objects.create(
             event=event,

@@ -325,6 +325,21 @@ def elo_event_states(*, event_id: int | None = None) -> list[EloEventState]:
     ]
 
 
+def elo_event_nothing_to_rate(event_id: int) -> bool:
+    """Whether the event has no games and no standings, and its last calculation said so (a
+    calculation now would write that record again). One query: any game at all, ratable or
+    not, sends the event to the full calculation (the ratable ones' query costs more to build
+    than this whole check)."""
+    return (
+        EloEvent.objects.filter(event_id=event_id, games=0)
+        .filter(
+            ~Exists(EloStanding.objects.filter(event_id=event_id)),
+            ~Exists(Game.objects.filter(event_id=event_id)),
+        )
+        .exists()
+    )
+
+
 def elo_events_changed() -> list[EloEventState]:
     stored = dict(EloEvent.objects.values_list("event_id", "fingerprint"))
     return [s for s in elo_event_states() if stored.get(s.event_id) != s.fingerprint]

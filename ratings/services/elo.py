@@ -22,6 +22,7 @@ from ratings.models import (
 )
 from ratings.selectors import (
     elo_event_games,
+    elo_event_nothing_to_rate,
     elo_event_state,
     elo_events_changed,
     ratings_by_player,
@@ -58,6 +59,11 @@ def elo_event_recalculate(
     first calculation adds the whole update, later ones only what changed. Then the pool is
     re-anchored to its games-weighted mean.
     """
+    if elo_event_nothing_to_rate(event_id):
+        # An event decided by rulings and walkovers (or not started) is told of every result;
+        # it costs one read, not the lock, the pool's anchor and an audit entry each time.
+        # Read without the lock: a game counted after this read is announced on its own.
+        return EloRecalculation(event_id=event_id, games=0, players=0, changes=0)
     params = rating_params.elo_params()
     with transaction.atomic():
         _lock(RatingSystem.ELO)

@@ -6,7 +6,7 @@ reverses a duplicated name to only one of its patterns, so sharing one would bre
 
 from django.urls import path
 
-from tournaments import public_views, views, views_sides
+from tournaments import public_views, views, views_matches, views_sides
 from tournaments.urls_opens import urlpatterns as open_patterns
 
 urlpatterns = [
@@ -48,16 +48,20 @@ urlpatterns = [
         views_sides.pair_answer_view,
         name="pair-answer",
     ),
-    path("rounds/<int:pk>/deadline/", views.round_deadline_view, name="round-deadline-set"),
+    path("rounds/<int:pk>/deadline/", views_matches.round_deadline_view, name="round-deadline-set"),
     path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
     path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),
-    path("matches/<int:pk>/rule/", views.match_rule_view, name="match-rule-form"),
+    path("matches/<int:pk>/rule/", views_matches.match_rule_view, name="match-rule-form"),
     path(
         "matches/<int:pk>/claim-walkover/",
-        views.match_walkover_view,
+        views_matches.match_walkover_view,
         name="match-walkover-claim",
     ),
-    path("matches/<int:pk>/claim-penalty/", views.match_penalty_view, name="match-penalty-claim"),
+    path(
+        "matches/<int:pk>/claim-penalty/",
+        views_matches.match_penalty_view,
+        name="match-penalty-claim",
+    ),
 ]
 
 # Table opens, tie-breaks and exports keep their patterns in their own module.

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
 
 from players.roles import player_of
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.forms import (
     AdvanceQualifiersForm,
     ChampionshipForm,
@@ -33,29 +31,16 @@ from tournaments.forms import (
     StaffForm,
     WithdrawForm,
 )
-from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
-from tournaments.models import (
-    SIDES,
-    Championship,
-    Entry,
-    EntryStatus,
-    Event,
-    EventStatus,
-    Match,
-    Round,
-)
-from tournaments.pages import fragments
+from tournaments.models import EntryStatus, EventStatus
 from tournaments.pages.audit import audit_lines
-from tournaments.permissions import (
-    can_create_championship,
-    can_manage,
-    can_rule,
-    can_see,
-    leads_entry,
-    match_side_of,
-)
-from tournaments.public_views import render_match
+from tournaments.permissions import can_create_championship, can_manage, leads_entry
 from tournaments.view_helpers import action_page, posted
+from tournaments.view_lookups import (
+    championship_or_404,
+    entry_or_404,
+    event_or_404,
+    require_organiser,
+)
 
 PAGE_SIZE = 30
 AUDIT_PAGE_SIZE = 50
@@ -67,43 +52,6 @@ STAFF_DONE = {
     (False, True): gettext_lazy("%(user)s is now a controller."),
     (False, False): gettext_lazy("%(user)s is no longer a controller."),
 }
-
-
-# --- Lookups: 404 for what the user may not see --------------------------------------------
-
-
-def _championship(request, pk: int) -> Championship:
-    return get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
-
-
-def _event(request, pk: int) -> Event:
-    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
-
-
-def _match(request, pk: int) -> Match:
-    match = selectors.match_visible_to(request.user, pk)
-    if match is None:
-        raise Http404(_("No such match."))
-    return match
-
-
-def _round(request, pk: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
-    if not can_see(request.user, round_.event.championship):
-        raise Http404(_("No such round."))
-    return round_
-
-
-def _entry(request, pk: int) -> Entry:
-    entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
-    if not can_see(request.user, entry.event.championship):
-        raise Http404(_("No such entry."))
-    return entry
-
-
-def _require_manager(request, championship: Championship) -> None:
-    if not can_manage(request.user, championship):
-        raise PermissionDenied(_("Only this championship's organisers may do that."))
 
 
 # --- Championships -------------------------------------------------------------------------
@@ -151,8 +99,8 @@ def championship_create_view(request):
 
 @login_required
 def championship_edit_view(request, pk: int):
-    championship = _championship(request, pk)
-    _require_manager(request, championship)
+    championship = championship_or_404(request, pk)
+    require_organiser(request, championship)
     initial = {
         "name": championship.name,
         "year": championship.year,
@@ -174,8 +122,8 @@ def championship_edit_view(request, pk: int):
 
 @login_required
 def championship_staff_view(request, pk: int):
-    championship = _championship(request, pk)
-    _require_manager(request, championship)
+    championship = championship_or_404(request, pk)
+    require_organiser(request, championship)
     form = StaffForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.apply(actor=request.user, championship=championship)
@@ -196,7 +144,7 @@ def championship_staff_view(request, pk: int):
 
 @login_required
 def championship_audit_view(request, pk: int):
-    championship = _championship(request, pk)
+    championship = championship_or_404(request, pk)
     if not selectors.can_see_audit(request.user, championship):
         raise PermissionDenied(_("Only the championship's organisers and controllers."))
     page = Paginator(selectors.audit_for(championship), AUDIT_PAGE_SIZE).get_page(
@@ -214,8 +162,8 @@ def championship_audit_view(request, pk: int):
 
 @login_required
 def event_create_view(request, pk: int):
-    championship = _championship(request, pk)
-    _require_manager(request, championship)
+    championship = championship_or_404(request, pk)
+    require_organiser(request, championship)
     next_stage = (
         championship.events.order_by("-stage").values_list("stage", flat=True).first() or 0
     ) + 1
@@ -234,8 +182,8 @@ def event_create_view(request, pk: int):
 
 @login_required
 def event_registration_view(request, pk: int):
-    event = _event(request, pk)
-    _require_manager(request, event.championship)
+    event = event_or_404(request, pk)
+    require_organiser(request, event.championship)
     opening = event.status != EventStatus.REGISTRATION
     form = RegistrationForm(posted(request), initial={"open": "1" if opening else "0"})
     if request.method == "POST" and form.is_valid():
@@ -260,7 +208,7 @@ def event_registration_view(request, pk: int):
 @login_required
 def event_register_view(request, pk: int):
     """Organisers register anyone; a player registers themselves ("Register me")."""
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     manager = can_manage(request.user, event.championship)
     if not manager and player_of(request.user) is None:
         raise PermissionDenied(_("Only players and this championship's organisers may register."))
@@ -283,7 +231,7 @@ def event_register_view(request, pk: int):
 
 @login_required
 def entry_withdraw_view(request, pk: int):
-    entry = _entry(request, pk)
+    entry = entry_or_404(request, pk)
     if not (can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)):
         raise PermissionDenied(_("You may withdraw only your own entry."))
     refusal = selectors.withdrawal_refusal(request.user, entry)
@@ -318,8 +266,8 @@ def entry_withdraw_view(request, pk: int):
 
 @login_required
 def event_seed_view(request, pk: int):
-    event = _event(request, pk)
-    _require_manager(request, event.championship)
+    event = event_or_404(request, pk)
+    require_organiser(request, event.championship)
     entries = [e for e in selectors.entries_for_event(event) if e.status == EntryStatus.ACTIVE]
     initial = {"order": "\n".join(e.name for e in entries)}
     form = SeedForm(posted(request), event=event, initial=initial)
@@ -345,8 +293,8 @@ def event_seed_view(request, pk: int):
 def event_draw_view(request, pk: int):
     """A page of its own that says what the draw does, and acts only on its confirmed POST:
     a draw cannot be undone, so no single click elsewhere makes it (works without JS)."""
-    event = _event(request, pk)
-    _require_manager(request, event.championship)
+    event = event_or_404(request, pk)
+    require_organiser(request, event.championship)
     if event.table_open:
         return redirect("open-start", pk=event.pk)  # its own page: tables, no deadlines
     confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
@@ -388,8 +336,8 @@ def event_draw_view(request, pk: int):
 
 @login_required
 def event_advance_view(request, pk: int):
-    event = _event(request, pk)
-    _require_manager(request, event.championship)
+    event = event_or_404(request, pk)
+    require_organiser(request, event.championship)
     form = AdvanceQualifiersForm(posted(request))
     if request.method == "POST" and form.is_valid():
         created = form.apply(actor=request.user, event=event)
@@ -418,84 +366,3 @@ def event_advance_view(request, pk: int):
         back_url=reverse("event-page", args=[event.pk]),
         submit=_("Advance the qualifiers"),
     )
-
-
-@login_required
-def round_deadline_view(request, pk: int):
-    round_ = _round(request, pk)
-    _require_manager(request, round_.event.championship)
-    form = DeadlineForm(posted(request), initial={"deadline": round_.deadline})
-    if (
-        request.method == "POST"
-        and form.is_valid()
-        and form.apply(actor=request.user, round_=round_) is not None
-    ):
-        # dateformat rather than strftime: the month's abbreviation follows the reader's language.
-        deadline = dateformat.format(timezone.localtime(round_.deadline), "d M Y H:i")
-        messages.success(
-            request,
-            _("%(round)s of %(event)s: deadline %(deadline)s.")
-            % {"round": round_, "event": round_.event.name, "deadline": deadline},
-        )
-        return redirect("event-page", pk=round_.event_id)
-    return action_page(
-        request,
-        title=_("Deadline of %(round)s (%(event)s)")
-        % {"round": round_, "event": round_.event.name},
-        form=form,
-        back_url=reverse("event-page", args=[round_.event_id]),
-        submit=_("Set the deadline"),
-    )
-
-
-# --- Matches -------------------------------------------------------------------------------
-
-
-@login_required
-def match_rule_view(request, pk: int):
-    match = _match(request, pk)
-    if not can_rule(request.user, match.event.championship):
-        raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))
-    if request.method != "POST":
-        return redirect("match-page", pk=match.pk)
-    form = RuleForm(request.POST, match=match)
-    if form.is_valid() and form.apply(actor=request.user) is not None:
-        heading = fragments.match_heading(selectors.match_detail(match.pk))
-        messages.success(request, _("Ruling recorded. %(match)s.") % {"match": heading["title"]})
-        return redirect("match-page", pk=match.pk)
-    return render_match(request, match, rule_form=form)
-
-
-@login_required
-@require_POST
-def match_walkover_view(request, pk: int):
-    match = _match(request, pk)
-    try:
-        services.match_walkover_claim(actor=request.user, match=match)
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-    else:
-        messages.success(
-            request,
-            _("Walkover claimed: if no game is played by the deadline, you win this match."),
-        )
-    return redirect("match-page", pk=match.pk)
-
-
-@login_required
-def match_penalty_view(request, pk: int):
-    match = _match(request, pk)
-    ruler = can_rule(request.user, match.event.championship)
-    side = match_side_of(request.user, match)
-    if not ruler and side is None:
-        raise PermissionDenied(
-            _("Only the match's players and its staff may claim a time penalty.")
-        )
-    if request.method != "POST":
-        return redirect("match-page", pk=match.pk)
-    form = PenaltyForm(request.POST, match=match, sides=[0, 1] if ruler else [1 - side])
-    if form.is_valid() and form.apply(actor=request.user) is not None:
-        messages.success(request, _("Time penalty applied."))
-        return redirect("match-page", pk=match.pk)
-    return render_match(request, selectors.match_detail(match.pk), penalty_form=form)

@@ -32,25 +32,15 @@ from tournaments.forms_opens import (
     round_results_apply,
     sheet_forms,
 )
-from tournaments.models import Entry, Event, Match, Round, TableResultState
+from tournaments.models import Entry, Match, TableResultState
 from tournaments.permissions import can_manage, can_rule
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
 from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
 from tournaments.view_helpers import action_page, applied, back_to_event, posted
+from tournaments.view_lookups import championship_or_404, event_or_404, round_or_404
 
 T = TypeVar("T")
-
-
-def _event(request, pk: int) -> Event:
-    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
-
-
-def _round(request, pk: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
-    if not selectors.events_visible_to(request.user).filter(pk=round_.event_id).exists():
-        raise Http404(_("No such round."))
-    return round_
 
 
 def _require(allowed: bool) -> None:
@@ -62,7 +52,7 @@ def _require(allowed: bool) -> None:
 
 @login_required
 def table_open_create_view(request, pk: int):
-    championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+    championship = championship_or_404(request, pk)
     _require(can_manage(request.user, championship))
     form = TableOpenForm(posted(request), championship=championship)
     if (event := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
@@ -86,7 +76,7 @@ def table_open_create_view(request, pk: int):
 
 @login_required
 def table_open_start_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     _require(can_manage(request.user, event.championship))
     form = StartForm(posted(request), initial={"draw_seed": event.draw_seed})
     if applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
@@ -109,7 +99,7 @@ def table_open_start_view(request, pk: int):
 
 
 def round_pairings_view(request, pk: int):
-    round_ = _round(request, pk)
+    round_ = round_or_404(request, pk)
     event = round_.event
     context = {
         "round": round_,
@@ -122,7 +112,7 @@ def round_pairings_view(request, pk: int):
 
 @login_required
 def round_sheets_view(request, pk: int):
-    round_ = _round(request, pk)
+    round_ = round_or_404(request, pk)
     _require(can_rule(request.user, round_.event.championship))
     tables = [t for t in round_tables(round_) if not t.match.is_bye]
     context = {"round": round_, "event": round_.event, "tables": tables}
@@ -131,7 +121,7 @@ def round_sheets_view(request, pk: int):
 
 @login_required
 def round_results_view(request, pk: int):
-    round_ = _round(request, pk)
+    round_ = round_or_404(request, pk)
     event = round_.event
     _require(can_rule(request.user, event.championship))
     forms_ = sheet_forms(posted(request), round_tables(round_))
@@ -146,7 +136,7 @@ def round_results_view(request, pk: int):
 
 @login_required
 def open_late_entry_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     _require(can_rule(request.user, event.championship))
     form = LateEntryForm(posted(request))
     entry = applied(request, form, lambda: form.apply(actor=request.user, event=event))
@@ -172,7 +162,7 @@ def open_late_entry_view(request, pk: int):
 @login_required
 def entry_drop_view(request, pk: int):
     entry = get_object_or_404(Entry.objects.select_related("event__championship", "player"), pk=pk)
-    event = _event(request, entry.event_id)
+    event = event_or_404(request, entry.event_id)
     _require(can_rule(request.user, event.championship))
     form = DropForm(posted(request))
     if applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
@@ -197,7 +187,7 @@ def entry_drop_view(request, pk: int):
 
 @login_required
 def event_tiebreaks_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     _require(can_manage(request.user, event.championship))
     form = TieBreaksForm(posted(request), event=event)
     if applied(request, form, lambda: form.apply(actor=request.user)) is not None:
@@ -228,26 +218,26 @@ def _download(text: str, filename: str, content_type: str) -> HttpResponse:
 
 
 def event_standings_csv_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     name = f"{slugify(event.name)}-standings.csv"
     return _download(standings_csv(event), name, "text/csv; charset=utf-8")
 
 
 def event_results_csv_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     name = f"{slugify(event.name)}-results.csv"
     return _download(results_csv(event), name, "text/csv; charset=utf-8")
 
 
 def round_pairings_csv_view(request, pk: int):
-    round_ = _round(request, pk)
+    round_ = round_or_404(request, pk)
     name = f"{slugify(round_.event.name)}-round-{round_.number}-pairings.csv"
     return _download(pairings_csv(round_), name, "text/csv; charset=utf-8")
 
 
 @login_required
 def event_export_json_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     _require(can_rule(request.user, event.championship))
     response = JsonResponse(event_export(event), json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}.json"'

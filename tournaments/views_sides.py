@@ -24,27 +24,17 @@ from tournaments.forms_sides import (
     TeamForm,
     TeamOfficersForm,
 )
-from tournaments.models import SIDES, Entry, EntryKind, Event, Round, Team
+from tournaments.models import EntryKind, Event, Team
 from tournaments.permissions import can_manage, can_see
 from tournaments.services.teams import captain_lock, leads_team
 from tournaments.view_helpers import action_page, applied, back_to_event, posted
-
-
-def _event(request, pk: int) -> Event:
-    return get_object_or_404(selectors.events_visible_to(request.user), pk=pk)
-
-
-def _entry(request, pk: int) -> Entry:
-    entry = get_object_or_404(Entry.objects.select_related(*SIDES, "event__championship"), pk=pk)
-    if not can_see(request.user, entry.event.championship):
-        raise Http404(_("No such entry."))
-    return entry
+from tournaments.view_lookups import championship_or_404, entry_or_404, event_or_404, round_or_404
 
 
 @login_required
 def pair_register_view(request, pk: int):
     """A player registers a pair by naming a partner; organisers enter any two players."""
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     if event.entry_kind != EntryKind.PAIR:
         raise PermissionDenied(_("This event is not a doubles event."))
     manager = can_manage(request.user, event.championship)
@@ -80,7 +70,7 @@ def pair_answer_view(request, pk: int, answer: str):
     """The partner confirms a pair (or either player calls it off)."""
     if answer not in ("confirm", "decline"):
         raise Http404(_("No such answer."))
-    entry = _entry(request, pk)
+    entry = entry_or_404(request, pk)
     try:
         if answer == "confirm":
             services.pair_confirm(actor=request.user, entry=entry)
@@ -199,7 +189,7 @@ def team_detail_view(request, pk: int, officers_form=None):
 
 @login_required
 def team_create_view(request, pk: int):
-    championship = get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
+    championship = championship_or_404(request, pk)
     if not can_manage(request.user, championship):
         raise PermissionDenied(_("Only this championship's organisers may create teams."))
     form = TeamForm(posted(request), championship=championship)
@@ -229,7 +219,7 @@ def _teams_to_enter(user, event: Event):
 
 @login_required
 def team_enter_view(request, pk: int):
-    event = _event(request, pk)
+    event = event_or_404(request, pk)
     if event.entry_kind != EntryKind.TEAM:
         raise PermissionDenied(_("This is not a team event."))
     teams = _teams_to_enter(request.user, event)
@@ -253,9 +243,7 @@ def team_enter_view(request, pk: int):
 
 @login_required
 def round_lineup_deadline_view(request, pk: int):
-    round_ = get_object_or_404(Round.objects.select_related("event__championship"), pk=pk)
-    if not can_see(request.user, round_.event.championship):
-        raise Http404(_("No such round."))
+    round_ = round_or_404(request, pk)
     if not can_manage(request.user, round_.event.championship):
         raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
     form = LineupDeadlineForm(posted(request), initial={"lineup_deadline": round_.lineup_deadline})

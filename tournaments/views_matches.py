@@ -1,0 +1,101 @@
+"""Organiser and player screens of one round or match: a round's deadline, a ruling, a walkover
+claim, a time-penalty claim. Thin, as views.py: a form (tournaments/forms_matches.py) calls one
+service, which decides and audits.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import dateformat, timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
+from tournaments.pages import fragments
+from tournaments.permissions import can_rule, match_side_of
+from tournaments.public_views import render_match
+from tournaments.view_helpers import action_page, posted
+from tournaments.view_lookups import match_or_404, require_organiser, round_or_404
+
+
+@login_required
+def round_deadline_view(request, pk: int):
+    round_ = round_or_404(request, pk)
+    require_organiser(request, round_.event.championship)
+    form = DeadlineForm(posted(request), initial={"deadline": round_.deadline})
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and form.apply(actor=request.user, round_=round_) is not None
+    ):
+        # dateformat rather than strftime: the month's abbreviation follows the reader's language.
+        deadline = dateformat.format(timezone.localtime(round_.deadline), "d M Y H:i")
+        messages.success(
+            request,
+            _("%(round)s of %(event)s: deadline %(deadline)s.")
+            % {"round": round_, "event": round_.event.name, "deadline": deadline},
+        )
+        return redirect("event-page", pk=round_.event_id)
+    return action_page(
+        request,
+        title=_("Deadline of %(round)s (%(event)s)")
+        % {"round": round_, "event": round_.event.name},
+        form=form,
+        back_url=reverse("event-page", args=[round_.event_id]),
+        submit=_("Set the deadline"),
+    )
+
+
+@login_required
+def match_rule_view(request, pk: int):
+    match = match_or_404(request, pk)
+    if not can_rule(request.user, match.event.championship):
+        raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))
+    if request.method != "POST":
+        return redirect("match-page", pk=match.pk)
+    form = RuleForm(request.POST, match=match)
+    if form.is_valid() and form.apply(actor=request.user) is not None:
+        heading = fragments.match_heading(selectors.match_detail(match.pk))
+        messages.success(request, _("Ruling recorded. %(match)s.") % {"match": heading["title"]})
+        return redirect("match-page", pk=match.pk)
+    return render_match(request, match, rule_form=form)
+
+
+@login_required
+@require_POST
+def match_walkover_view(request, pk: int):
+    match = match_or_404(request, pk)
+    try:
+        services.match_walkover_claim(actor=request.user, match=match)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("Walkover claimed: if no game is played by the deadline, you win this match."),
+        )
+    return redirect("match-page", pk=match.pk)
+
+
+@login_required
+def match_penalty_view(request, pk: int):
+    match = match_or_404(request, pk)
+    ruler = can_rule(request.user, match.event.championship)
+    side = match_side_of(request.user, match)
+    if not ruler and side is None:
+        raise PermissionDenied(
+            _("Only the match's players and its staff may claim a time penalty.")
+        )
+    if request.method != "POST":
+        return redirect("match-page", pk=match.pk)
+    form = PenaltyForm(request.POST, match=match, sides=[0, 1] if ruler else [1 - side])
+    if form.is_valid() and form.apply(actor=request.user) is not None:
+        messages.success(request, _("Time penalty applied."))
+        return redirect("match-page", pk=match.pk)
+    return render_match(request, selectors.match_detail(match.pk), penalty_form=form)

@@ -1,0 +1,208 @@
+"""A player's entries and whether they may enter or withdraw: eligibility, and the figures
+seeding ranks entries by."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.db.models import Q, QuerySet
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
+
+from players.models import Player
+from players.types import User
+from ratings.models import Rating, RatingSystem
+from ratings.selectors import seeding_ratings as ratings_for_seeding
+from tournaments.models import (
+    SIDES,
+    Eligibility,
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Team,
+    TeamMember,
+)
+from tournaments.permissions import can_manage
+
+
+def _plays_for(player_id: int) -> Q:
+    """Entries the player plays for: alone, in a pair, or on a team's roster."""
+    return (
+        Q(player_id=player_id)
+        | Q(pair__player_a_id=player_id)
+        | Q(pair__player_b_id=player_id)
+        | Q(team__in=Team.objects.filter(members__player_id=player_id).values("pk"))
+    )
+
+
+def entries_of_player(player_id: int) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(_plays_for(player_id), event__championship__published=True)
+        .select_related("event__championship", *SIDES)
+        .order_by("-event__championship__year", "event__stage")
+    )
+
+
+def entries_with_player(event: Event, player_id: int) -> QuerySet[Entry]:
+    """This event's entries (any status) the player plays for."""
+    return Entry.objects.filter(_plays_for(player_id), event=event).select_related(*SIDES)
+
+
+def withdrawal_refusal(user: User, entry: Entry) -> str | None:
+    """Why `entry_withdraw` would refuse this user this entry (None: it would not), so pages
+    never offer a withdrawal the service refuses."""
+    event = entry.event
+    if entry.status == EntryStatus.WITHDRAWN:
+        return _("This entry is already withdrawn.")
+    if event.status == EventStatus.FINISHED:
+        return _("The event is finished: its results stand.")
+    if entry.status != EntryStatus.ACTIVE:
+        return _("This entry is no longer in play.")
+    if event.status == EventStatus.DRAWN and not can_manage(user, event.championship):
+        return _("After the draw only an organiser may withdraw a player.")
+    return None
+
+
+def _age_on(birth: dt.date, day: dt.date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def eligibility_problems(event: Event, player: Player) -> list[str]:
+    """Why this player may not enter this event (empty when they may)."""
+    problems = []
+    if event.eligibility == Eligibility.JUNIOR:
+        if player.date_of_birth is None:
+            problems.append(
+                _(
+                    "%(player)s has no date of birth on their profile: a junior event needs the "
+                    "player's date of birth to check the age limit (the player, or the staff, "
+                    "can add it on the player's profile page)."
+                )
+                % {"player": player.display_name}
+            )
+        elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
+            # Never the age or the date of birth: organisers, captains and partners read this
+            # answer, and the date of birth is private (only the event's public cut-off).
+            problems.append(
+                _(
+                    "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
+                    "eligible for this junior event, born before the cut-off for players under "
+                    "%(age)s on that day."
+                )
+                % {
+                    "player": player.display_name,
+                    "age": event.junior_age_limit,
+                    # Day, month's name, year ("05 March 2026"), the month in the reader's
+                    # language.
+                    "cutoff": date_format(event.cutoff_date, "d F Y"),
+                }
+            )
+    elif event.eligibility == Eligibility.NATIONAL:
+        if player.country.code not in event.countries:
+            params = {
+                "player": player.display_name,
+                "country": player.country.name,
+                "countries": ", ".join(event.countries),
+            }
+            problems.append(
+                (
+                    _("%(player)s plays for %(country)s; this event is open to %(countries)s only.")
+                    if player.country.name
+                    else _(
+                        "%(player)s plays for no country; this event is open to %(countries)s only."
+                    )
+                )
+                % params
+            )
+    elif event.eligibility == Eligibility.MINIMUM_RANKING:
+        ranking = seeding_ratings([player.pk]).get(player.pk, (None, None))[1]
+        if ranking is None or ranking < event.minimum_ranking:
+            params = {
+                "player": player.display_name,
+                "ranking": ranking,
+                "minimum": event.minimum_ranking,
+            }
+            problems.append(
+                (
+                    _(
+                        "%(player)s's ranking (%(ranking)s) is below this event's minimum of "
+                        "%(minimum)s."
+                    )
+                    if ranking is not None
+                    else _(
+                        "%(player)s's ranking (none) is below this event's minimum of %(minimum)s."
+                    )
+                )
+                % params
+            )
+    return problems
+
+
+# The bases of a seeding figure, best first: an entry with a figure on an earlier basis is seeded
+# above every entry whose figure is on a later one (they are different scales).
+SEEDING_BASES = ("doubles", "elo", "lobby")
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def entry_seeding_figures(entries: Sequence[Entry]) -> dict[int, tuple[str, float]]:
+    """Each entry's seeding figure, (basis, value), or none (docs/organisers.md, "Seeding").
+
+    A player: their tournament Elo, else their lobby ranking. A pair: the mean of the two
+    players' doubles-table ratings when both have one, else the mean of their tournament Elo
+    when both have one, else of their lobby rankings when both have one. A team: the mean
+    tournament Elo of the roster players who have one, else the mean lobby ranking of those who
+    have one. Entries without a figure are seeded last, in registration order.
+    """
+    members: dict[int, list[int]] = {}
+    team_ids = [e.team_id for e in entries if e.team_id is not None]
+    rosters: dict[int, list[int]] = {}
+    for team_id, player_id in TeamMember.objects.filter(team_id__in=team_ids).values_list(
+        "team_id", "player_id"
+    ):
+        rosters.setdefault(team_id, []).append(player_id)
+    for entry in entries:
+        if entry.team_id is not None:
+            members[entry.pk] = rosters.get(entry.team_id, [])
+        elif entry.pair_id is not None:
+            members[entry.pk] = list(entry.pair.player_ids)
+        else:
+            members[entry.pk] = [entry.player_id]
+    everyone = sorted({p for ids in members.values() for p in ids})
+    ratings = seeding_ratings(everyone)
+    doubles: dict[int, float] = {}
+    if any(e.pair_id is not None for e in entries):
+        doubles = dict(
+            Rating.objects.filter(
+                player_id__in=everyone, system=RatingSystem.DOUBLES, games__gt=0
+            ).values_list("player_id", "value")
+        )
+    figures: dict[int, tuple[str, float]] = {}
+    for entry in entries:
+        ids = members[entry.pk]
+        elos = [ratings[p][0] for p in ids if ratings.get(p, (None, None))[0] is not None]
+        lobbies = [ratings[p][1] for p in ids if ratings.get(p, (None, None))[1] is not None]
+        if entry.pair_id is not None:
+            pair_doubles = [doubles[p] for p in ids if p in doubles]
+            candidates = [
+                ("doubles", pair_doubles if len(pair_doubles) == 2 else []),
+                ("elo", elos if len(elos) == 2 else []),
+                ("lobby", lobbies if len(lobbies) == 2 else []),
+            ]
+        else:
+            candidates = [("elo", elos), ("lobby", lobbies)]
+        for basis, values in candidates:
+            mean = _mean(values)
+            if mean is not None:
+                figures[entry.pk] = (basis, float(mean))
+                break
+    return figures
+
+
+def seeding_ratings(player_ids: Sequence[int]) -> dict[int, tuple[float | None, float | None]]:
+    """(tournament Elo, lobby ranking) per player, as the ratings app has them."""
+    return ratings_for_seeding(list(player_ids))

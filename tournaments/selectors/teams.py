@@ -1,0 +1,124 @@
+"""Teams: rosters, a team match's boards, and a team's results."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import Q, QuerySet
+
+from players.models import Player
+from tournaments import formats
+from tournaments.models import (
+    Championship,
+    Match,
+    MatchGame,
+    Team,
+    TeamMember,
+    sides_of,
+)
+
+
+def teams_of(championship: Championship) -> QuerySet[Team]:
+    return championship.teams.select_related("captain", "deputy").order_by("name")
+
+
+def team_roster(team: Team) -> list[TeamMember]:
+    return list(team.members.select_related("player").order_by("board"))
+
+
+def team_match_boards(match: Match) -> dict:
+    """A team match's boards side by side: who plays whom (the fixed lineup, or the rosters'
+    first boards as they stand), each board's games and totals, and the running total."""
+    from tournaments.services.rounds import team_state
+    from tournaments.services.teams import match_lineup
+
+    games = list(match.match_games.order_by("number"))
+    state = team_state(match, games)
+    lineup = match_lineup(match)
+    names = dict(
+        Player.objects.filter(pk__in={p for _, a, b in lineup for p in (a, b)}).values_list(
+            "pk", "display_name"
+        )
+    )
+    by_board: dict[int, list[MatchGame]] = {}
+    for game in games:
+        by_board.setdefault(game.board or 1, []).append(game)
+    rows = []
+    players = {board: (a, b) for board, a, b in lineup}
+    for board_state in state.boards:
+        a, b = players.get(board_state.board, (None, None))
+        rows.append(
+            {
+                "board": board_state.board,
+                "player_a": names.get(a, ""),
+                "player_b": names.get(b, ""),
+                "player_a_id": a,
+                "player_b_id": b,
+                "games": by_board.get(board_state.board, []),
+                "tps_a": board_state.totals[0],
+                "tps_b": board_state.totals[1],
+                "games_played": board_state.games_played,
+                "winner": board_state.winner,
+                "running_a": state.running[board_state.board - 1][0],
+                "running_b": state.running[board_state.board - 1][1],
+            }
+        )
+    return {
+        "rows": rows,
+        "fixed": match.boards.exists(),
+        "games_left": state.games_left,
+        "extra_games": state.extra_games_played,
+        "planned_a": state.planned_totals[0],
+        "planned_b": state.planned_totals[1],
+        "at_stake": formats.GAME_TPS * match.event.team_boards * match.event.games_per_match,
+    }
+
+
+def team_results(team: Team) -> list[dict]:
+    """The team's matches, newest first, with each board's result from the team's side."""
+    matches = (
+        Match.objects.filter(Q(entry_a__team=team) | Q(entry_b__team=team))
+        .select_related("event", "round", *sides_of("entry_a"), *sides_of("entry_b"))
+        .prefetch_related("boards__player_a", "boards__player_b", "match_games")
+        .order_by("-event__stage", "-round__number", "-id")
+    )
+    result = []
+    for match in matches:
+        ours = 0 if match.entry_a and match.entry_a.team_id == team.pk else 1
+        opponent = match.entry_b if ours == 0 else match.entry_a
+        totals: dict[int, list] = {}
+        for game in match.match_games.all():
+            got = game.tps_a if ours == 0 else game.tps_b
+            gave = game.tps_b if ours == 0 else game.tps_a
+            row = totals.setdefault(game.board or 1, [Decimal("0.0"), Decimal("0.0"), 0])
+            row[0] += got
+            row[1] += gave
+            row[2] += 1
+        boards = []
+        for board in match.boards.all():
+            player, other = (
+                (board.player_a, board.player_b) if ours == 0 else (board.player_b, board.player_a)
+            )
+            got, gave, played = totals.get(board.board, [Decimal("0.0"), Decimal("0.0"), 0])
+            boards.append(
+                {
+                    "board": board.board,
+                    "player": player,
+                    "opponent": other,
+                    "tps": got,
+                    "tps_against": gave,
+                    "games": played,
+                }
+            )
+        result.append(
+            {
+                "match": match,
+                "opponent": opponent,
+                "tps": match.tps_a if ours == 0 else match.tps_b,
+                "tps_against": match.tps_b if ours == 0 else match.tps_a,
+                "won": match.winner_id is not None
+                and match.winner_id == (match.entry_a_id if ours == 0 else match.entry_b_id),
+                "boards": boards,
+            }
+        )
+    return result

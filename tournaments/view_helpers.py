@@ -7,8 +7,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from players.roles import player_of
+from tournaments.models import EntryStatus, Event
+from tournaments.permissions import can_manage
 
 T = TypeVar("T")
 
@@ -35,3 +41,20 @@ def action_page(request, *, title: str, form, back_url: str, submit: str, **extr
 def back_to_event(request, event_id: int, message: str) -> HttpResponse:
     messages.success(request, message)
     return redirect("event-page", pk=event_id)
+
+
+def registration_page(request, event: Event, form_class: type, template: str) -> HttpResponse:
+    """Registering for an event (a player, or a pair by naming a partner): organisers register
+    anyone, a player themselves. A pair that waits for the partner says so."""
+    manager = can_manage(request.user, event.championship)
+    if not manager and player_of(request.user) is None:
+        raise PermissionDenied(_("Only players and this championship's organisers may register."))
+    form = form_class(posted(request), actor=request.user, event=event)
+    entry = applied(request, form, form.apply)
+    if entry is None:
+        return render(request, template, {"event": event, "form": form, "can_manage": manager})
+    if entry.status == EntryStatus.PENDING:
+        done = _("%(pair)s: your partner is asked to confirm the pair.") % {"pair": entry.name}
+    else:
+        done = _("%(entry)s is entered in %(event)s.") % {"entry": entry.name, "event": event.name}
+    return back_to_event(request, event.pk, done)

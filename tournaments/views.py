@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from players.roles import player_of
 from tournaments import selectors
 from tournaments.forms import (
     AdvanceQualifiersForm,
@@ -34,7 +33,7 @@ from tournaments.forms import (
 from tournaments.models import EntryStatus, EventStatus
 from tournaments.pages.audit import audit_lines
 from tournaments.permissions import can_create_championship, can_manage, leads_entry
-from tournaments.view_helpers import action_page, posted
+from tournaments.view_helpers import action_page, posted, registration_page
 from tournaments.view_lookups import (
     championship_or_404,
     entry_or_404,
@@ -208,24 +207,8 @@ def event_registration_view(request, pk: int):
 @login_required
 def event_register_view(request, pk: int):
     """Organisers register anyone; a player registers themselves ("Register me")."""
-    event = event_or_404(request, pk)
-    manager = can_manage(request.user, event.championship)
-    if not manager and player_of(request.user) is None:
-        raise PermissionDenied(_("Only players and this championship's organisers may register."))
-    form = RegisterForm(posted(request), actor=request.user, event=event)
-    if request.method == "POST" and form.is_valid():
-        entry = form.apply()
-        if entry is not None:
-            messages.success(
-                request,
-                _("%(entry)s is entered in %(event)s.")
-                % {"entry": entry.name, "event": event.name},
-            )
-            return redirect("event-page", pk=event.pk)
-    return render(
-        request,
-        "tournaments/register.html",
-        {"event": event, "form": form, "can_manage": manager},
+    return registration_page(
+        request, event_or_404(request, pk), RegisterForm, "tournaments/register.html"
     )
 
 

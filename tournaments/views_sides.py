@@ -27,7 +27,13 @@ from tournaments.forms_sides import (
 from tournaments.models import EntryKind, Event, Team
 from tournaments.permissions import can_manage, can_see
 from tournaments.services.teams import captain_lock, leads_team
-from tournaments.view_helpers import action_page, applied, back_to_event, posted
+from tournaments.view_helpers import (
+    action_page,
+    applied,
+    back_to_event,
+    posted,
+    registration_page,
+)
 from tournaments.view_lookups import championship_or_404, entry_or_404, event_or_404, round_or_404
 
 
@@ -37,31 +43,7 @@ def pair_register_view(request, pk: int):
     event = event_or_404(request, pk)
     if event.entry_kind != EntryKind.PAIR:
         raise PermissionDenied(_("This event is not a doubles event."))
-    manager = can_manage(request.user, event.championship)
-    if not manager and player_of(request.user) is None:
-        raise PermissionDenied(_("Only players and this championship's organisers may register."))
-    form = PairRegisterForm(posted(request), actor=request.user, event=event)
-    if request.method == "POST" and form.is_valid():
-        entry = form.apply()
-        if entry is not None:
-            if entry.status == "pending":
-                messages.success(
-                    request,
-                    _("%(pair)s: your partner is asked to confirm the pair.")
-                    % {"pair": entry.name},
-                )
-            else:
-                messages.success(
-                    request,
-                    _("%(entry)s is entered in %(event)s.")
-                    % {"entry": entry.name, "event": event.name},
-                )
-            return redirect("event-page", pk=event.pk)
-    return render(
-        request,
-        "tournaments/pair_register.html",
-        {"event": event, "form": form, "can_manage": manager},
-    )
+    return registration_page(request, event, PairRegisterForm, "tournaments/pair_register.html")
 
 
 @login_required

@@ -505,8 +505,11 @@ def _replay_on(
 
     scores: list[int] = []
     lines: dict[str, dict[str, Any]] = {}
+    walks: dict[int, tuple[int, int]] = {}  # per colour: pairs share theirs (a walk marks cl)
     for bit in bits:
-        line, loop = fb.best(bit, cells, tr_at)
+        if bit not in walks:
+            walks[bit] = fb.best(bit, cells, tr_at, cl)
+        line, loop = walks[bit]
         scores.append(max(line, 2 * loop))
         if loop and 2 * loop >= line:
             lines[BIT_NAME[bit]] = {"kind": "loop", "tiles": loop}

@@ -299,7 +299,11 @@ def _replay_on(
     four = 4 * fb.SIDE
     side = fb.SIDE
     in_closure = fb.IN_CLOSURE
-    forced: set[int] = set()
+    # The forced spaces, each with the tiles that fit it by colour (FIT_MASK, looked up once,
+    # when it becomes forced), so that making ``fillers`` exact again ORs the values and looks
+    # nothing up: FIT_MASK is a large dict, and after other work (the literal engine, a request)
+    # each lookup is a few cache misses.
+    forced: dict[int, int] = {}
     order = 0
     live = 0  # cells in the R3 closure; none: every cl is 0 too
     has_fill = fb.has_fill
@@ -350,7 +354,7 @@ def _replay_on(
                     hand = held[mover]
                     if hand and forced:
                         if fillers & hand and not exact:
-                            fillers = fill_tiles(forced, pat)
+                            fillers = fill_tiles(forced)
                             exact = True
                         if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                             break
@@ -379,14 +383,14 @@ def _replay_on(
         if opens is None or tr_at[cell]:
             return None  # not adjacent, not matching its neighbours, or on a tile
         if cell in forced:
-            forced.remove(cell)
+            del forced[cell]
             exact = False
         else:
             if free_done:
                 return None
             if forced:
                 if fillers & hand and not exact:
-                    fillers = fill_tiles(forced, pat)
+                    fillers = fill_tiles(forced)
                     exact = True
                 if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                     return None
@@ -401,9 +405,9 @@ def _replay_on(
                 near = cell + delta
                 near_pat = pat[near] + face
                 pat[near] = near_pat
-                if near_pat >= three:
-                    forced.add(near)
-                    fillers |= fit_of[near_pat]
+                if near_pat >= three:  # (a fourth side: fewer tiles fit)
+                    forced[near] = fits = fit_of[near_pat]
+                    fillers |= fits
             held[seat] = hand ^ (1 << tile)
         elif cl[cell] >= in_closure:
             # Filling a closure cell: the closure stays as it is (one of its virtual tiles
@@ -417,8 +421,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual < in_closure:
@@ -438,8 +442,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual:
@@ -469,8 +473,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                     stack.append(near)
                 pat[near] = near_pat + face
             if stack:

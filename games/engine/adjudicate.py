@@ -16,10 +16,16 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
 - The replay is one loop over those tuples with the state in local variables: tiles are
   integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
   (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
-  a set kept up to date by each placement, the R3 closure is extended incrementally and used
-  only while the bag is not empty (inline, one pass over a placement's empty neighbours), and
-  the search for a legal fill runs only when a hand holds a tile that fits some forced space by
-  colour. Scores are counted at the end by walking each colour's paths once.
+  a dict (space: the tiles that fit it by colour) kept up to date by each placement, the R3
+  closure is extended incrementally and used only while the bag is not empty (inline, one pass
+  over a placement's empty neighbours), and the search for a legal fill runs only when a hand
+  holds a tile that fits some forced space by colour. Scores are counted at the end by walking
+  each colour's paths once.
+- Cache misses more than bytecodes: in the bench (and in production) the fast replay runs
+  after other work that has evicted its tables from the CPU's caches, and it then takes about
+  a fifth longer than alone. A lookup in a large memo dict is a few misses (index, entry, the
+  key compared, the value), so the replay keeps them few; fewer bytecodes that read the same
+  memory gained nothing there (docs/rules.md, "Fourth pass").
 """
 
 from __future__ import annotations

@@ -21,11 +21,11 @@ costs half a ``dict.get``):
   the closure", a replay reads one list, not two, for every neighbour of every placement, and
   ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
-plus the set of forced spaces. Grids are reused between games: allocating them costs more than
-a tenth of a whole game, so a finished replay zeroes the box of its tiles and hands the lists
-back (``grids_take``/``grids_give``). The grid is small on purpose, so that a replay's cells
-share few cache lines: three 64 x 64 lists (96 kB) instead of five on the 128 x 128 grid of
-``tables`` (640 kB).
+plus the forced spaces (a set; the replay keeps a dict of each one's ``FIT_MASK``). Grids are
+reused between games: allocating them costs more than a tenth of a whole game, so a finished
+replay zeroes the box of its tiles and hands the lists back (``grids_take``/``grids_give``).
+The grid is small on purpose, so that a replay's cells share few cache lines: three 64 x 64
+lists (96 kB) instead of five on the 128 x 128 grid of ``tables`` (640 kB).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.

@@ -16,10 +16,16 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
 - The replay is one loop over those tuples with the state in local variables: tiles are
   integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
   (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
-  a set kept up to date by each placement, the R3 closure is extended incrementally and used
-  only while the bag is not empty (inline, one pass over a placement's empty neighbours), and
-  the search for a legal fill runs only when a hand holds a tile that fits some forced space by
-  colour. Scores are counted at the end by walking each colour's paths once.
+  a dict (space: the tiles that fit it by colour) kept up to date by each placement, the R3
+  closure is extended incrementally and used only while the bag is not empty (inline, one pass
+  over a placement's empty neighbours), and the search for a legal fill runs only when a hand
+  holds a tile that fits some forced space by colour. Scores are counted at the end by walking
+  each colour's paths once.
+- Cache misses more than bytecodes: in the bench (and in production) the fast replay runs
+  after other work that has evicted its tables from the CPU's caches, and it then takes about
+  a fifth longer than alone. A lookup in a large memo dict is a few misses (index, entry, the
+  key compared, the value), so the replay keeps them few; fewer bytecodes that read the same
+  memory gained nothing there (docs/rules.md, "Fourth pass").
 """
 
 from __future__ import annotations
@@ -299,7 +305,11 @@ def _replay_on(
     four = 4 * fb.SIDE
     side = fb.SIDE
     in_closure = fb.IN_CLOSURE
-    forced: set[int] = set()
+    # The forced spaces, each with the tiles that fit it by colour (FIT_MASK, looked up once,
+    # when it becomes forced), so that making ``fillers`` exact again ORs the values and looks
+    # nothing up: FIT_MASK is a large dict, and after other work (the literal engine, a request)
+    # each lookup is a few cache misses.
+    forced: dict[int, int] = {}
     order = 0
     live = 0  # cells in the R3 closure; none: every cl is 0 too
     has_fill = fb.has_fill
@@ -350,7 +360,7 @@ def _replay_on(
                     hand = held[mover]
                     if hand and forced:
                         if fillers & hand and not exact:
-                            fillers = fill_tiles(forced, pat)
+                            fillers = fill_tiles(forced)
                             exact = True
                         if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                             break
@@ -379,14 +389,14 @@ def _replay_on(
         if opens is None or tr_at[cell]:
             return None  # not adjacent, not matching its neighbours, or on a tile
         if cell in forced:
-            forced.remove(cell)
+            del forced[cell]
             exact = False
         else:
             if free_done:
                 return None
             if forced:
                 if fillers & hand and not exact:
-                    fillers = fill_tiles(forced, pat)
+                    fillers = fill_tiles(forced)
                     exact = True
                 if fillers & hand and has_fill(hand, drawn > 0, g, forced):
                     return None
@@ -401,9 +411,9 @@ def _replay_on(
                 near = cell + delta
                 near_pat = pat[near] + face
                 pat[near] = near_pat
-                if near_pat >= three:
-                    forced.add(near)
-                    fillers |= fit_of[near_pat]
+                if near_pat >= three:  # (a fourth side: fewer tiles fit)
+                    forced[near] = fits = fit_of[near_pat]
+                    fillers |= fits
             held[seat] = hand ^ (1 << tile)
         elif cl[cell] >= in_closure:
             # Filling a closure cell: the closure stays as it is (one of its virtual tiles
@@ -417,8 +427,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual < in_closure:
@@ -438,8 +448,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                 pat[near] = near_pat + face
                 virtual = cl[near]
                 if virtual:
@@ -469,8 +479,8 @@ def _replay_on(
                 if near_pat >= two:
                     if near_pat >= three or not near_pat & other:
                         return None  # R2, or R1: three sides of one colour
-                    forced.add(near)
-                    fillers |= fit_of[near_pat + face]
+                    forced[near] = fits = fit_of[near_pat + face]
+                    fillers |= fits
                     stack.append(near)
                 pat[near] = near_pat + face
             if stack:
@@ -505,8 +515,11 @@ def _replay_on(
 
     scores: list[int] = []
     lines: dict[str, dict[str, Any]] = {}
+    walks: dict[int, tuple[int, int]] = {}  # per colour: pairs share theirs (a walk marks cl)
     for bit in bits:
-        line, loop = fb.best(bit, cells, tr_at)
+        if bit not in walks:
+            walks[bit] = fb.best(bit, cells, tr_at, cl)
+        line, loop = walks[bit]
         scores.append(max(line, 2 * loop))
         if loop and 2 * loop >= line:
             lines[BIT_NAME[bit]] = {"kind": "loop", "tiles": loop}

@@ -21,11 +21,11 @@ costs half a ``dict.get``):
   the closure", a replay reads one list, not two, for every neighbour of every placement, and
   ``pat[cell] + cl[cell] >= 3 * SIDE`` says "three sides, real or virtual".
 
-plus the set of forced spaces. Grids are reused between games: allocating them costs more than
-a tenth of a whole game, so a finished replay zeroes the box of its tiles and hands the lists
-back (``grids_take``/``grids_give``). The grid is small on purpose, so that a replay's cells
-share few cache lines: three 64 x 64 lists (96 kB) instead of five on the 128 x 128 grid of
-``tables`` (640 kB).
+plus the forced spaces (a set; the replay keeps a dict of each one's ``FIT_MASK``). Grids are
+reused between games: allocating them costs more than a tenth of a whole game, so a finished
+replay zeroes the box of its tiles and hands the lists back (``grids_take``/``grids_give``).
+The grid is small on purpose, so that a replay's cells share few cache lines: three 64 x 64
+lists (96 kB) instead of five on the 128 x 128 grid of ``tables`` (640 kB).
 
 Nothing here builds messages or raises: a caller that meets a broken rule hands the record to
 the literal replay, which says what is wrong.
@@ -33,7 +33,7 @@ the literal replay, which says what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -166,19 +166,21 @@ ENDS: tuple[dict[int, tuple[int, int]], ...] = tuple(
 
 OPPOSITE = (3, 4, 5, 0, 1, 2)
 
-# PATH_ENDS[colour bit][tr]: the two edges of that colour's path (None: no such path). One short
-# table per colour, and the 15 possible edge pairs as 15 shared tuples: a score walk reads little
-# memory.
-_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
-PATH_ENDS: dict[int, tuple[tuple[int, int] | None, ...]] = {
-    colour: tuple(
-        _PAIRS.setdefault(ENDS[tr][colour], ENDS[tr][colour]) if colour in ENDS[tr] else None
-        for tr in range(TR_SIZE)
-    )
+# PATH_OUT[colour bit][tr], PATH_BACK[colour bit][tr]: the two edges of that colour's path (6:
+# no such path). The score walk's tables are bytes, one byte an entry (indexing one gives a
+# cached small int), so that a walk reads a few cache lines where tuples of pointers spread it
+# over many: after other work (the literal engine, a request) the walk found them out of the
+# CPU's caches and took twice as long as when it ran alone.
+PATH_OUT: dict[int, bytes] = {
+    colour: bytes(ENDS[tr][colour][0] if colour in ENDS[tr] else 6 for tr in range(TR_SIZE))
+    for colour in (1, 2, 4, 8)
+}
+PATH_BACK: dict[int, bytes] = {
+    colour: bytes(ENDS[tr][colour][1] if colour in ENDS[tr] else 6 for tr in range(TR_SIZE))
     for colour in (1, 2, 4, 8)
 }
 # GOES_ON[tr * 6 + e]: leaving a tile by edge e into tile tr, the edge by which the path leaves tr.
-GOES_ON: tuple[int, ...] = tuple(
+GOES_ON: bytes = bytes(
     EXIT[index // 6][OPPOSITE[index % 6]] if index >= 36 else 0 for index in range(TR_SIZE * 6)
 )
 
@@ -310,18 +312,24 @@ def grow(
     side: int = SIDE,
     three: int = 3 * SIDE,
     four: int = 4 * SIDE,
+    deltas: tuple[int, ...] = DELTAS,
 ) -> int:
     """Extend the closure by the chains from ``stack``; the last fill order, or -1 on failure.
 
-    (The constants are default arguments: locals are the cheapest names to read.)
+    (The constants are default arguments: locals are the cheapest names to read.) A space's
+    empty neighbours are found by looking at all six (``tr_at``), not by ``EMPTY_SIDES`` of its
+    pattern: a few more bytecodes, but after other work (the literal engine, a request) each
+    lookup in that dict was a few cache misses, which cost more.
     """
-    _, pat, cl = g
+    tr_at, pat, cl = g
     while stack:
         space = stack.pop()
         order += 1
         cl[space] = in_closure + order
-        for delta in EMPTY_SIDES[pat[space]]:
+        for delta in deltas:
             near = space + delta
+            if tr_at[near]:
+                continue
             virtual = cl[near]
             if virtual >= in_closure:
                 continue
@@ -398,7 +406,7 @@ FITS_BY_TILE = Memo(
 
 
 def legal_here(
-    cell: int, held: int, restricted: bool, g: Grids, forced: set[int], every: bool
+    cell: int, held: int, restricted: bool, g: Grids, forced: Collection[int], every: bool
 ) -> list[tuple[int, int]]:
     """Legal (tile, tr) of the hand ``held`` (bit t: tile t) at the empty adjacent ``cell``.
 
@@ -495,16 +503,17 @@ def listing(
     return found
 
 
-def fill_tiles(forced: set[int], pat: list[int]) -> int:
+def fill_tiles(forced: dict[int, int]) -> int:
     """Bit t set for every tile t that fits some forced space by colour alone.
 
-    A hand with none of these tiles has no fill, whatever R1-R3 say: the replay asks this
-    union first, so the full search (``has_fill``) runs for one check in twenty.
+    ``forced`` maps each forced space to its ``FIT_MASK``. A hand with none of these tiles has
+    no fill, whatever R1-R3 say: the replay asks this union first, so the full search
+    (``has_fill``) runs for one check in twenty.
     """
-    return reduce(or_, map(FIT_MASK.__getitem__, map(pat.__getitem__, forced)), 0)
+    return reduce(or_, forced.values(), 0)
 
 
-def has_fill(held: int, restricted: bool, g: Grids, forced: set[int]) -> bool:
+def has_fill(held: int, restricted: bool, g: Grids, forced: Collection[int]) -> bool:
     """Whether a tile of the hand ``held`` can legally fill some forced space."""
     # A plain loop: any() over a generator costs a frame per forced space, on the hot path.
     for space in forced:  # noqa: SIM110
@@ -513,7 +522,9 @@ def has_fill(held: int, restricted: bool, g: Grids, forced: set[int]) -> bool:
     return False
 
 
-def can_place(held: int, restricted: bool, cells: list[int], g: Grids, forced: set[int]) -> bool:
+def can_place(
+    held: int, restricted: bool, cells: list[int], g: Grids, forced: Collection[int]
+) -> bool:
     """Whether any tile of ``held`` has a legal placement anywhere (a fill or any other)."""
     if not cells:
         return True
@@ -528,8 +539,10 @@ def best(
     colour: int,
     cells: list[int],
     tr_at: list[int],
-    path_ends: dict[int, tuple[tuple[int, int] | None, ...]] = PATH_ENDS,
-    goes_on: tuple[int, ...] = GOES_ON,
+    marks: list[int],
+    path_out: dict[int, bytes] = PATH_OUT,
+    path_back: dict[int, bytes] = PATH_BACK,
+    goes_on: bytes = GOES_ON,
     deltas: tuple[int, ...] = DELTAS,
 ) -> tuple[int, int]:
     """(longest line, largest loop) of one colour, walking each path once.
@@ -537,36 +550,38 @@ def best(
     From the first tile of a path met, one way until the path stops (a line: then the other
     way too) or comes back (a loop). The tables are default arguments: locals are the cheapest
     names to read in the walk.
+
+    A walked tile is marked on ``marks`` (the replay's ``cl``, which it no longer needs and
+    ``grids_give`` zeroes) with ``-colour``, a value no ``cl`` holds (they are all >= 0): a
+    list store instead of ``set.add`` calls and a set grown to 56 entries.
     """
-    ends_of = path_ends[colour]
-    seen: set[int] = set()
-    mark = seen.add
+    outs = path_out[colour]
+    seen = -colour
     line = loop = 0
     for start in cells:
-        if start in seen:
+        if marks[start] == seen:
             continue
-        ends = ends_of[tr_at[start]]
-        if ends is None:
+        out = outs[tr_at[start]]
+        if out > 5:
             continue
-        mark(start)
-        out, back = ends
+        marks[start] = seen
         count = 1
         cell = start + deltas[out]
         tr = tr_at[cell]
         while tr:
             if cell == start:
                 break  # round to the first tile: a loop
-            mark(cell)
+            marks[cell] = seen
             count += 1
             out = goes_on[tr * 6 + out]
             cell += deltas[out]
             tr = tr_at[cell]
         else:
-            out = back
+            out = path_back[colour][tr_at[start]]
             cell = start + deltas[out]
             tr = tr_at[cell]
             while tr:
-                mark(cell)
+                marks[cell] = seen
                 count += 1
                 out = goes_on[tr * 6 + out]
                 cell += deltas[out]

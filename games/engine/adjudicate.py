@@ -39,6 +39,7 @@ from typing import Any
 from . import fastboard as fb
 from . import literal
 from .errors import MalformedRecord
+from .fastscore import best
 from .literal import invalid
 from .record import END_REASONS, FORMAT, MAX_SCORE, OPTIONAL_KEYS, REQUIRED_KEYS, parse_played_at
 from .tables import BIT_NAME, NAME_BIT, TILE_COUNT
@@ -518,7 +519,7 @@ def _replay_on(
     walks: dict[int, tuple[int, int]] = {}  # per colour: pairs share theirs (a walk marks cl)
     for bit in bits:
         if bit not in walks:
-            walks[bit] = fb.best(bit, cells, tr_at, cl)
+            walks[bit] = best(bit, cells, tr_at, cl)
         line, loop = walks[bit]
         scores.append(max(line, 2 * loop))
         if loop and 2 * loop >= line:

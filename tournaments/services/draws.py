@@ -155,7 +155,7 @@ def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> No
     # Built from the final backwards, a round to one INSERT, so each match can point at the one
     # its winner goes to; the first round is created with its entries.
     later: dict[tuple[int, int], Match] = {}
-    pairs = formats.pair_positions(positions)
+    first_round = formats.pair_positions(positions)
     for number in range(rounds_total, 0, -1):
         built = []
         for index in range(formats.matches_in_round(number, rounds_total)):
@@ -168,7 +168,7 @@ def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> No
                 next_side=slot.side if slot else None,
             )
             if number == 1:
-                top, bottom = pairs[index]
+                top, bottom = first_round[index]
                 match.entry_a = by_seed.get(top) if top is not None else None
                 match.entry_b = by_seed.get(bottom) if bottom is not None else None
                 if match.entry_a is None or match.entry_b is None:
@@ -180,7 +180,7 @@ def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> No
         Match.objects.bulk_create(built)
     # Byes are settled once the whole first round exists, in bracket order: a bye's winner moves
     # on at once, and two byes side by side settle the match they feed.
-    for index in range(len(pairs)):
+    for index in range(len(first_round)):
         match = later[(1, index)]
         if match.is_bye:
             match_finish(

@@ -68,7 +68,7 @@ def client_address(request: HttpRequest | Request | None) -> str | None:
         return None
     meta = request.META
     raw = meta.get("REMOTE_ADDR", "")
-    if getattr(settings, "BEHIND_TLS_PROXY", False):
+    if settings.BEHIND_TLS_PROXY:
         hops = [hop.strip() for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
         if hops and hops[-1]:
             raw = hops[-1]

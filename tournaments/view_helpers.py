@@ -1,5 +1,6 @@
 """What the organiser pages share: binding a POST, running a form's service, the small action
-page, and going back to the event with a message (views, views_opens, views_sides)."""
+page, going back to the event with a message, and the registration page of players and pairs
+(views, views_matches, views_opens, views_sides)."""
 
 from __future__ import annotations
 

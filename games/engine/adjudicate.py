@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -50,7 +51,8 @@ _TOP_KEYS = frozenset(REQUIRED_KEYS + OPTIONAL_KEYS)
 _PLAYER_KEYS = {"name", "colour"}
 _KEYS_IN_TEXT = re.compile(r'"\s*:')
 _ROW = itemgetter("player", "tile", "q", "r", "rotation")
-_ALL_TILES = list(range(1, TILE_COUNT + 1))
+_ALL_TILES = bytes(range(1, TILE_COUNT + 1))
+_ROTATIONS = bytes(range(6))
 
 
 def _no_constant(name: str) -> Any:
@@ -66,13 +68,14 @@ def adjudicate(record: Any) -> dict[str, Any]:
     ``record`` may be JSON text, UTF-8 bytes or already-parsed data. Never raises for any
     input: whatever is wrong with the record is reported in the verdict.
     """
-    doc, keys = _document(record)
-    verdict = _judge(doc, keys) if doc is not None else None
+    doc, keys, bools = _document(record)
+    verdict = _judge(doc, keys, bools) if doc is not None else None
     return verdict if verdict is not None else literal.adjudicate(record)
 
 
-def _document(record: Any) -> tuple[Any, int | None]:
-    """(the parsed document, the number of keys in its text; None when given parsed data).
+def _document(record: Any) -> tuple[Any, int | None, bool]:
+    """(the parsed document, the number of keys in its text or None when given parsed data,
+    whether it may hold a bool).
 
     The document is None when the fast reader cannot be sure it equals the strict one.
     """
@@ -80,34 +83,38 @@ def _document(record: Any) -> tuple[Any, int | None]:
         try:
             text = record.decode("utf-8")
         except UnicodeDecodeError:
-            return None, None
+            return None, None, True
     elif isinstance(record, str):
         text = record
     else:
-        return (record if type(record) is dict else None), None
+        return (record if type(record) is dict else None), None, True
     if text.startswith("\ufeff"):
-        return None, None
+        return None, None, True
     try:
         doc = _DECODER.decode(text)
     except (ValueError, RecursionError):
-        return None, None
+        return None, None, True
     if type(doc) is not dict:
-        return None, None
+        return None, None, True
+    # true and false are the only way JSON text makes a bool (Python's True == 1): without
+    # them, a value that bytes() or array() takes as an integer is one.
+    bools = "true" in text or "false" in text
     if "\\" in text:
-        return doc, len(_KEYS_IN_TEXT.findall(text))
+        return doc, len(_KEYS_IN_TEXT.findall(text)), bools
     # Without escapes every colon in the text is a key's or a string value's own: _judge takes
     # away the colons of the string values it accepts (names, event, played_at).
-    return doc, text.count(":")
+    return doc, text.count(":"), bools
 
 
-def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
+def _judge(doc: dict[str, Any], keys: int | None, bools: bool = True) -> dict[str, Any] | None:
     """The verdict of a well-formed, legal record; None for anything else (the literal decides).
 
     ``keys`` counts the keys in the text (None for parsed data, where duplicates cannot exist):
     either the colons (when the text has no escapes, less those inside the string values) or
     the matches of a string followed by a colon (when it has escapes; an escaped quote before a
     colon inside a string can only add to it). A duplicate key can only lower the parsed count,
-    so equal counts mean that no key was lost.
+    so equal counts mean that no key was lost. ``bools``: the document may hold true or false,
+    so the integers are checked by type (the C checks below take a bool for 0 or 1).
     """
     if not doc.keys() <= _TOP_KEYS or not doc.keys() >= set(REQUIRED_KEYS):
         return None
@@ -141,8 +148,14 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         return None
     if set(map(type, hands)) != {list} or set(map(len, hands)) != {6}:
         return None
-    tiles = list(chain(chain.from_iterable(hands), bag))
-    if set(map(type, tiles)) != {int} or sorted(tiles) != _ALL_TILES:
+    tiles = [*chain.from_iterable(hands), *bag]
+    if bools and set(map(type, tiles)) != {int}:
+        return None
+    try:
+        # bytes() takes integers 0..255 only: any other value is a TypeError or ValueError.
+        if bytes(sorted(tiles)) != _ALL_TILES:
+            return None
+    except (TypeError, ValueError):
         return None
 
     placements = doc["placements"]
@@ -156,12 +169,22 @@ def _judge(doc: dict[str, Any], keys: int | None) -> dict[str, Any] | None:
         except KeyError:
             return None
         seat_col, tile_col, q_col, r_col, rot_col = zip(*rows, strict=True)
-        if set(map(type, chain(seat_col, tile_col, q_col, r_col, rot_col))) != {int}:
+        if bools and set(map(type, chain(seat_col, tile_col, q_col, r_col, rot_col))) != {int}:
             return None
         # A seat other than the mover's, or a tile above 56, is not in the mover's hand: the
         # replay defers those to the literal one; a tile below 1 and a rotation out of range
-        # would misread the tables.
-        if min(tile_col) < 1 or min(rot_col) < 0 or max(rot_col) > 5:
+        # would misread the tables. Types and ranges are checked in C, a column a call: bytes()
+        # takes integers 0..255 only and array("q") 64-bit integers (a float, string, null,
+        # list or object is a TypeError); set(map(type, ...)) over the 280 values took 4% of
+        # the game.
+        try:
+            bytes(seat_col)
+            tiles_in, turns_in = bytes(tile_col), bytes(rot_col)
+            array("q", q_col)
+            array("q", r_col)
+        except (TypeError, ValueError, OverflowError):
+            return None
+        if 0 in tiles_in or turns_in.translate(None, _ROTATIONS):
             return None
         # A board wider than SPAN is not connected, which the literal replay words; within it
         # the cells go on the fast board's own small grid, placed by the box of the tiles.
@@ -306,6 +329,7 @@ def _replay_on(
     four = 4 * fb.SIDE
     side = fb.SIDE
     in_closure = fb.IN_CLOSURE
+    occupied = fb.OCCUPIED  # cl of a cell with a tile (fastboard.grow reads no tr_at)
     # The forced spaces, each with the tiles that fit it by colour (FIT_MASK, looked up once,
     # when it becomes forced), so that making ``fillers`` exact again ORs the values and looks
     # nothing up: FIT_MASK is a large dict, and after other work (the literal engine, a request)
@@ -337,20 +361,20 @@ def _replay_on(
     cells = [q * stride + r + base for _, _, q, r, _ in rows]
     # The tile drawn after each placement (0: none, the endgame, where R1-R3 do not apply).
     draws = bag if len(rows) <= bag_size else bag + [0] * (len(rows) - bag_size)
+    # (draws is longer than rows before the endgame: zip stops with the placements.)
+    placements = zip(rows, cells, draws, strict=False)
     if rows:
         # The first tile: by seat 0, anywhere (its cell is the board's first), the free move.
-        seat, tile, _, _, rotation = rows[0]
+        (seat, tile, _, _, rotation), cell, drawn = next(placements)
         if seat or not held[0] >> tile & 1:
             return None
-        cell = cells[0]
         tr_at[cell] = tr = tile * 6 + rotation
+        cl[cell] = occupied
         for delta, face, _ in fb.LINKS[tr]:
             pat[cell + delta] = face
-        held[0] ^= 1 << tile | 1 << draws[0]  # the bag holds at least 32 tiles
+        held[0] ^= 1 << tile | 1 << drawn  # the bag holds at least 32 tiles
         free_done = True
-    for (seat, tile, _, _, rotation), cell, drawn in zip(
-        rows[1:], cells[1:], draws[1:], strict=False
-    ):
+    for (seat, tile, _, _, rotation), cell, drawn in placements:
         # Settle: pass the turn on while the mover's turn is over. After the free move the turn
         # goes on while the mover can legally fill; when this placement is the mover's fill
         # attempt, the checks below decide that (if it is legal, the mover could fill).
@@ -403,6 +427,8 @@ def _replay_on(
                     return None
             free_done = True
         tr_at[cell] = tr
+        mine = cl[cell]
+        cl[cell] = occupied
         # Each empty neighbour in one pass: R1 and R2 (while the bag is not empty) on its sides
         # before this tile, then its new side, and the R3 closure extended around it (fastboard
         # .place, inline: this loop is most of the replay). A breach returns at once; the
@@ -416,12 +442,11 @@ def _replay_on(
                     forced[near] = fits = fit_of[near_pat]
                     fillers |= fits
             held[seat] = hand ^ (1 << tile)
-        elif cl[cell] >= in_closure:
+        elif mine >= in_closure:
             # Filling a closure cell: the closure stays as it is (one of its virtual tiles
             # became real), so no neighbour joins it; a neighbour in it filled before this one
             # means the order of the simulation is broken, and the others count one virtual
             # neighbour less.
-            mine = cl[cell]
             for delta, face, other in opens:
                 near = cell + delta
                 near_pat = pat[near]
@@ -436,7 +461,6 @@ def _replay_on(
                     cl[near] = virtual - side
                 elif virtual < mine:
                     return None
-            cl[cell] = 0
             live -= 1
             held[seat] = hand ^ (1 << tile) | (1 << drawn)
         elif live:

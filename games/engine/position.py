@@ -259,7 +259,8 @@ def _fast_moves(
     forced: set[int] = set()
     cells: list[int] = []
     spaces: list[int] = []  # the empty cells next to a tile, each once (and some covered later)
-    tr_at, pat, _ = g
+    tr_at, pat, cl = g
+    occupied = fb.OCCUPIED
     base = fb.base_of(q_low, r_low)
     stride = fb.STRIDE
     two = 2 * fb.SIDE
@@ -281,6 +282,7 @@ def _fast_moves(
             if cells:
                 linked = False
         tr_at[cell] = tr
+        cl[cell] = occupied
         for delta, face, _ in opens:
             near = cell + delta
             sides = pat[near] + face

@@ -165,6 +165,54 @@ def test_malformed_values_in_a_complete_game() -> None:
     assert same(record)["claimed_scores_match"] is False
 
 
+def _with(record: dict, path: tuple, value: object) -> str:
+    """The record as JSON text with the value at ``path`` replaced."""
+    changed = json.loads(json.dumps(record))
+    *parents, last = path
+    holder = changed
+    for step in parents:
+        holder = holder[step]
+    holder[last] = value
+    return json.dumps(changed)
+
+
+@pytest.mark.parametrize("field", ["player", "tile", "q", "r", "rotation"])
+def test_look_alike_numbers_in_placements_are_malformed_as_text(field: str) -> None:
+    """The fast reader checks the columns of JSON text in C (bytes(), array()), which take a
+    bool for 0 or 1: each field where the game holds a 0 or a 1 gets false or true (the same
+    number to Python), 0.0 or 1.0, a string, null or a list, and must stay MALFORMED."""
+    wanted = {1} if field == "tile" else {0, 1}  # no tile is numbered 0
+    base = next(
+        record
+        for record in map(selfplay, range(5, 60))
+        if wanted <= {p[field] for p in record["placements"]}
+    )
+    assert same(json.dumps(base))["valid"]
+    for number in wanted:
+        index = next(i for i, p in enumerate(base["placements"]) if p[field] == number)
+        for value in (bool(number), float(number), str(number), None, [number]):
+            text = _with(base, ("placements", index, field), value)
+            assert same(text)["error"]["code"] == "MALFORMED", (field, value)
+
+
+def test_look_alike_tiles_and_out_of_range_numbers_as_text() -> None:
+    base = selfplay(7)
+    where = ("bag", base["bag"].index(1)) if 1 in base["bag"] else None
+    for seat, hand in enumerate(base["hands"]):
+        if 1 in hand:
+            where = ("hands", seat, hand.index(1))
+    assert where is not None
+    for value in (True, 1.0, "1", None):
+        assert same(_with(base, where, value))["error"]["code"] == "MALFORMED", value
+    # Beyond what bytes() and array("q") hold: the literal engine words these.
+    for field, value in (("q", 2**70), ("r", -(2**64)), ("tile", 300), ("rotation", 6)):
+        verdict = same(_with(base, ("placements", 3, field), value))
+        assert not verdict["valid"], (field, value)
+    # A name that says true or false sends the document down the typed checks; still valid.
+    base["players"][0]["name"] = "true false"
+    assert same(json.dumps(base))["valid"]
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10**6),

@@ -145,12 +145,16 @@ def main(argv: list[str] | None = None) -> None:
     alone = [(label, *_time_alone(items, old, new)) for label, items, old, new in cases]
     paired = [(label, *_time_pair(items, old, new)) for label, items, old, new in cases]
 
-    throughput = {}
-    for name, fn in (("before", literal.adjudicate), ("after", adjudicate)):
-        start = time.perf_counter()
-        for text in texts:
-            fn(text)
-        throughput[name] = len(texts) / (time.perf_counter() - start)
+    # Games a second over whole passes, the best of three for each engine (one pass is about
+    # 0.2 s; a single one moved by a tenth with the machine's other work).
+    throughput = {"before": 0.0, "after": 0.0}
+    for _ in range(3):
+        for name, fn in (("before", literal.adjudicate), ("after", adjudicate)):
+            start = time.perf_counter()
+            for text in texts:
+                fn(text)
+            rate = len(texts) / (time.perf_counter() - start)
+            throughput[name] = max(throughput[name], rate)
 
     print(f"Rules engine: {args.games} two-player self-play games, one CPython process")
     print(f"  self-play (generating the games)          {played / args.games * 1000:8.2f} ms/game")

@@ -12,7 +12,9 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
   keys in the text (a regex) against the keys parsed (a duplicate collapses two into one), and
   NaN/Infinity are refused by ``parse_constant``. A BOM or any doubt defers to the literal reader.
 - Checking the document: the placements are read by ``itemgetter`` into tuples and checked by
-  columns (types by ``set(map(type, ...))``, ranges by ``min``/``max``), all at C speed.
+  columns, all at C speed: types and small ranges by ``bytes()`` and ``array("q")`` (which take
+  a bool for 0 or 1, so a text holding ``true`` or ``false``, and parsed data, are also checked
+  by ``set(map(type, ...))``), the board's box by ``min``/``max``.
 - The replay is one loop over those tuples with the state in local variables: tiles are
   integers ``tile * 6 + rotation``, cells integers on a padded grid, tables are flat tuples
   (``fastboard``); no exceptions, objects or dicts are built per placement. Forced spaces are
@@ -25,7 +27,7 @@ Where the time goes in the fast path, and why it is shaped this way (docs/rules.
   after other work that has evicted its tables from the CPU's caches, and it then takes about
   a fifth longer than alone. A lookup in a large memo dict is a few misses (index, entry, the
   key compared, the value), so the replay keeps them few; fewer bytecodes that read the same
-  memory gained nothing there (docs/rules.md, "Fourth pass").
+  memory gained nothing there (docs/rules.md, "Fourth pass" and "Fifth pass").
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import io
 import random
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from games.engine import FULL_ENGINE_VERSION, adjudicate
@@ -103,6 +103,32 @@ def test_without_apply_changes_are_reported_and_nothing_is_opened() -> None:
     assert f"record {records[0].pk}: Scores:" in text
     assert "1 verdicts would change" in text
     assert not VerdictReview.objects.exists()
+
+
+def test_the_command_writes_one_line_per_change_and_a_real_rate() -> None:
+    """With --no-progress the bar is off and counts nothing: the rate is counted apart, and each
+    change is one line (tqdm.write's separate line ending once came out as an empty line)."""
+    records = history(5)
+    wrong_scores(records[0])
+    wrong_scores(records[1])
+    out = io.StringIO()
+    call_command("readjudicate", "--workers", "1", "--no-progress", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Starting re-adjudication")
+    assert [line.split(":")[0] for line in lines[1:3]] == [
+        f"record {records[0].pk}",
+        f"record {records[1].pk}",
+    ]
+    assert lines[3].startswith("Judged 5 records (") and len(lines) == 4
+    rate = int(lines[3].split("(")[1].split()[0])
+    assert rate > 0
+
+
+def test_an_event_with_no_stored_game_is_refused_before_a_run_is_recorded() -> None:
+    history(2)
+    with pytest.raises(CommandError, match="no stored game belongs to event 424242"):
+        call_command("readjudicate", "--event", "424242", "--no-progress", stdout=io.StringIO())
+    assert not ReadjudicationRun.objects.exists()
 
 
 def test_an_interrupted_run_resumes_where_it_stopped() -> None:

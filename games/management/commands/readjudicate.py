@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games import engine
+from games.models import Game
 from games.readjudication import (
     Found,
     change_summary,
@@ -55,8 +56,15 @@ class Command(BaseCommand):
         limit = options["limit"]
         if limit is not None and limit < 1:
             raise CommandError("--limit: at least 1")
+        event_id = options["event"]
+        if event_id is not None and not Game.objects.filter(event_id=event_id).exists():
+            # Checked before a run is recorded: a mistyped id should not leave a run behind.
+            raise CommandError(
+                f"--event: no stored game belongs to event {event_id} (the id is the number in "
+                "the event's address)"
+            )
         run = run_for(
-            since=since, event_id=options["event"], apply=options["apply"], fresh=options["fresh"]
+            since=since, event_id=event_id, apply=options["apply"], fresh=options["fresh"]
         )
         left = remaining(run)
         verb = "Resuming" if run.checked else "Starting"
@@ -69,17 +77,26 @@ class Command(BaseCommand):
         bar = tqdm(total=total, unit="records", disable=options["no_progress"], file=self.stderr)
 
         def found(change: Found) -> None:
-            bar.write(
-                f"record {change.record_id}: {change_summary(change.kinds)}: "
-                f"{describe(change.old)} -> {describe(change.new)}",
-                file=self.stdout,
-                end="",  # the command's output wrapper ends the line
-            )
+            # Written between redraws of the bar, by the command's own output (which ends the
+            # line: tqdm.write's separate ``end`` came out as an empty line of its own).
+            with bar.external_write_mode(file=self.stdout):
+                self.stdout.write(
+                    f"record {change.record_id}: {change_summary(change.kinds)}: "
+                    f"{describe(change.old)} -> {describe(change.new)}"
+                )
+
+        judged = 0
+
+        def progress(count: int) -> None:
+            # Counted here, not read from the bar: a disabled bar (--no-progress) counts nothing.
+            nonlocal judged
+            judged += count
+            bar.update(count)
 
         started = time.monotonic()
         try:
             run = readjudicate(
-                run, workers=workers, limit=limit, on_found=found, on_progress=bar.update
+                run, workers=workers, limit=limit, on_found=found, on_progress=progress
             )
         except KeyboardInterrupt:
             bar.close()
@@ -91,7 +108,7 @@ class Command(BaseCommand):
         bar.close()
         elapsed = max(time.monotonic() - started, 1e-9)
         self.stdout.write(
-            f"Judged {run.checked} records ({bar.n / elapsed:.0f} records/s this time); "
+            f"Judged {run.checked} records ({judged / elapsed:.0f} records/s this time); "
             f"{run.changed} verdicts would change"
             + (" (reviews opened)" if run.apply else "")
             + ("." if run.status == run.Status.FINISHED else "; stopped early, resumable.")

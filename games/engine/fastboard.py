@@ -150,18 +150,13 @@ MONO = Memo(_mono)
 PLACING = Memo(_placing)
 
 
-_FITS: dict[int, tuple[tuple[int, int], ...]] = {}
+def _fits(pattern: int) -> tuple[tuple[int, int], ...]:
+    mask, colours = sides_mask(pattern), pattern & COLOURS
+    return tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == colours)
 
 
-def fits(pattern: int) -> tuple[tuple[int, int], ...]:
-    """Every (tile, tr) matching ``pattern`` (a ``pat`` value) on its occupied sides; cached."""
-    found = _FITS.get(pattern)
-    if found is None:
-        mask = sides_mask(pattern)
-        colours = pattern & COLOURS
-        found = tuple((tr // 6, tr) for tr in range(6, TR_SIZE) if WORD[tr] & mask == colours)
-        _FITS[pattern] = found
-    return found
+# FITS[pattern]: every (tile, tr) matching ``pattern`` (a ``pat`` value) on its occupied sides.
+FITS = Memo(_fits)
 
 
 Grids = tuple[list[int], list[int], list[int]]
@@ -358,7 +353,7 @@ def connected(cells: list[int], tr_at: list[int]) -> bool:
 
 def _fit_mask(pattern: int) -> int:
     mask = 0
-    for tile, _ in fits(pattern):
+    for tile, _ in FITS[pattern]:
         mask |= 1 << tile
     return mask
 
@@ -369,7 +364,7 @@ FIT_MASK = Memo(_fit_mask)
 # up instead of running through every fitting tile of the set).
 FITS_BY_TILE = Memo(
     lambda pattern: tuple(
-        tuple(tr for tile, tr in fits(pattern) if tile == wanted) for wanted in range(57)
+        tuple(tr for tile, tr in FITS[pattern] if tile == wanted) for wanted in range(57)
     )
 )
 
@@ -405,7 +400,7 @@ def legal_here(
             return []
     found: list[tuple[int, int]] = []
     by_tile = FITS_BY_TILE[pattern]
-    while matching:  # tile by tile, lowest first, as fits() lists them
+    while matching:  # tile by tile, lowest first, as FITS lists them
         low = matching & -matching
         matching ^= low
         tile = low.bit_length() - 1

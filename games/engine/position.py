@@ -304,7 +304,7 @@ def _fast_moves(
         return found
     if not cells:
         q, r = fb.coords(base, q_low, r_low)
-        return [(tile, q, r, tr % 6, False) for tile, tr in fb.fits(0) if held >> tile & 1]
+        return [(tile, q, r, tr % 6, False) for tile, tr in fb.FITS[0] if held >> tile & 1]
     return fb.listing(spaces, held, restricted, g, forced, q_low, r_low, False)
 
 

@@ -36,35 +36,22 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _time_each(items: list, fn, rounds: int = 3) -> list[float]:
-    """Per item, the best of ``rounds`` timings in milliseconds (the least disturbed run)."""
-    return _time_pair(items, fn, None, rounds)[0]
-
-
-def _time_alone(items: list, first, second, rounds: int = 3) -> tuple[list[float], list[float]]:
-    """Per item, the best of ``rounds`` timings of each function run alone over all the items,
-    the two taking turns round by round."""
+def _best_times(
+    items: list, first, second, *, alternate: bool, rounds: int = 3
+) -> tuple[list[float], list[float]]:
+    """Per item and function, the best of ``rounds`` timings in milliseconds (the least
+    disturbed run). ``alternate``: the two functions take turns item by item; otherwise each
+    runs over all the items alone, the two taking turns round by round."""
     best = [[float("inf")] * len(items), [float("inf")] * len(items)]
+    fns = list(enumerate((first, second)))
     for _ in range(rounds):
-        for which, fn in enumerate((first, second)):
-            times = best[which]
+        passes = [fns] if alternate else [[pair] for pair in fns]
+        for turn in passes:
             for i, item in enumerate(items):
-                start = time.perf_counter()
-                fn(item)
-                times[i] = min(times[i], (time.perf_counter() - start) * 1000)
-    return best[0], best[1]
-
-
-def _time_pair(items: list, first, second, rounds: int = 3) -> tuple[list[float], list[float]]:
-    """Like _time_each for two functions at once, alternating on each item."""
-    best = [[float("inf")] * len(items), [float("inf")] * len(items)]
-    fns = (first, second) if second is not None else (first,)
-    for _ in range(rounds):
-        for i, item in enumerate(items):
-            for which, fn in enumerate(fns):
-                start = time.perf_counter()
-                fn(item)
-                best[which][i] = min(best[which][i], (time.perf_counter() - start) * 1000)
+                for which, fn in turn:
+                    start = time.perf_counter()
+                    fn(item)
+                    best[which][i] = min(best[which][i], (time.perf_counter() - start) * 1000)
     return best[0], best[1]
 
 
@@ -142,8 +129,12 @@ def main(argv: list[str] | None = None) -> None:
         ("adjudicate a game from a parsed dict", records, literal.adjudicate, adjudicate),
         (f"legal moves, mid-game (~{MID_GAME} tiles)", positions, literal_legal_moves, legal_moves),
     )
-    alone = [(label, *_time_alone(items, old, new)) for label, items, old, new in cases]
-    paired = [(label, *_time_pair(items, old, new)) for label, items, old, new in cases]
+    alone = [
+        (label, *_best_times(items, old, new, alternate=False)) for label, items, old, new in cases
+    ]
+    paired = [
+        (label, *_best_times(items, old, new, alternate=True)) for label, items, old, new in cases
+    ]
 
     # Games a second over whole passes, the best of three for each engine (one pass is about
     # 0.2 s; a single one moved by a tenth with the machine's other work).

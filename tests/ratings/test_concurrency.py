@@ -74,9 +74,20 @@ def two_games(settings):
     return a, g1, g2
 
 
+def _unlocked_and_meeting_between_read_and_write(monkeypatch, parties: int) -> None:
+    """Without the lock, and with every application waiting for the others after it read the
+    ratings and before it writes: the lost update happens on every run. A fixed delay there
+    (RATINGS_APPLY_DELAY_SECONDS) only made it likely; on a loaded machine one thread could
+    start after the other had written, and the test failed now and then."""
+    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    monkeypatch.setattr(
+        apply, "_fault_injection_delay", threading.Barrier(parties, timeout=30).wait
+    )
+
+
 def test_without_the_lock_two_games_of_one_player_lose_an_update(two_games, monkeypatch):
     a, g1, g2 = two_games
-    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    _unlocked_and_meeting_between_read_and_write(monkeypatch, 2)
     assert _concurrently([g1.pk, g2.pk]) == []
     changes = list(RatingChange.objects.filter(player=a, system="lobby"))
     assert len(changes) == 2
@@ -102,7 +113,7 @@ def test_with_the_lock_both_games_count_in_order(two_games):
 
 def test_without_the_lock_the_database_still_refuses_a_duplicate(two_games, monkeypatch):
     a, g1, _ = two_games
-    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    _unlocked_and_meeting_between_read_and_write(monkeypatch, 2)
     errors = _concurrently([g1.pk, g1.pk])
     assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
     assert "rating_change_once_per_game_system" in str(errors[0])

@@ -212,10 +212,9 @@ MIDDLEWARE.insert(
     "csp.middleware.CSPMiddleware",
 )
 CONTENT_SECURITY_POLICY = {
-    # Swagger UI (/api/docs/) is served from static files with its start script as a file
-    # (templates/drf_spectacular/swagger_ui.html), so it runs under the policy. Redoc injects
-    # style elements at run time, so its page alone is sent without a policy.
-    "EXCLUDE_URL_PREFIXES": ["/api/redoc/"],
+    # Swagger UI (/api/docs/) and Redoc (/api/redoc/) are served from static files with their
+    # start scripts as files (templates/drf_spectacular/), so they run under the policy; Redoc's
+    # page widens it for the style elements Redoc injects (tantrix_site/urls.py).
     "DIRECTIVES": {
         "default-src": ["'self'"],
         # No inline scripts or styles: page scripts are files under static/js/.

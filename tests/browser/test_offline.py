@@ -1,8 +1,9 @@
 """The API explorers and the site's pages make no request to another host (issue 26, defect 14).
 
 The browser reads the site under a public-looking host name (https://tantrix.test), as a reader
-on the internet would (some scripts behave differently on localhost). Every request to that host is answered by the live server; a request to any
-other host is recorded and aborted, so the test itself never reaches the internet.
+on the internet would (some scripts behave differently on localhost). Every request to that
+host is answered by the live server; a request to any other host is recorded and aborted, so
+the test itself never reaches the internet.
 """
 
 from __future__ import annotations

@@ -72,12 +72,17 @@ def api_token_issue(*, user: User, client: str = "") -> IssuedToken:
     return IssuedToken(token=token, key=key)
 
 
+def _claim(token: ApiToken) -> bool:
+    """Delete the token; whether this call deleted it. The DELETE is the claim: of two
+    concurrent rotations the second waits for the first's row lock, then deletes nothing."""
+    return ApiToken.objects.filter(pk=token.pk).delete()[0] > 0
+
+
 @transaction.atomic
 def api_token_rotate(*, token: ApiToken, client: str = "") -> IssuedToken:
     """A new token in place of `token`, which stops at once: a long-running client renews its
     token without keeping the password. Two rotations of one token give one new token."""
-    # The DELETE is the claim: of two concurrent rotations the second deletes nothing.
-    if not ApiToken.objects.filter(pk=token.pk).delete()[0]:
+    if not _claim(token):
         raise ApiTokenGone
     return api_token_issue(user=token.user, client=client or token.client)
 

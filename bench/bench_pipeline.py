@@ -72,13 +72,13 @@ def main() -> None:
         django.setup()
         import redis
         from django.contrib.auth import get_user_model
-        from rest_framework.authtoken.models import Token
 
         from games.engine import selfplay
         from players.models import Player
+        from players.tokens.services import api_token_issue
 
         admin = get_user_model().objects.create_user("bench", password="x", is_staff=True)
-        token = Token.objects.create(user=admin).key
+        token = api_token_issue(user=admin).key
         names = [f"Bench{i:02d}" for i in range(20)]
         Player.objects.bulk_create(Player(display_name=n, country="DE") for n in names)
         bodies = []

@@ -17,13 +17,13 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from games import services as game_services
 from games.engine import selfplay
 from games.models import Game, RecordSource
 from players.models import Player
 from players.roles import ORGANISERS_GROUP
+from players.tokens.services import api_token_issue
 from tournaments import services as tournament_services
 from tournaments.demo import NAMES
 from tournaments.models import Match, MatchStatus
@@ -64,7 +64,7 @@ def seed(*, players: int, games: int, entries: int, pool: int) -> dict[str, Any]
                 username=name.lower(), email=f"{name.lower()}@example.org", password=password
             )
             seated.append(Player.objects.create(display_name=name, country=country, user=user))
-        tokens = {p.pk: Token.objects.create(user_id=p.user_id).key for p in seated}
+        tokens = {p.pk: api_token_issue(user=p.user).key for p in seated}
 
     # A history of casual games, oldest first, so the ratings apply in played order.
     now = timezone.now()

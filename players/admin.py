@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from players.models import AuditEntry, ClaimLink, ClaimRequest, Player
+from players.models import ApiToken, AuditEntry, ClaimLink, ClaimRequest, Player
 
 
 @admin.register(Player)
@@ -42,3 +42,16 @@ class ClaimLinkAdmin(ReadOnlyAdmin):
 class ClaimRequestAdmin(ReadOnlyAdmin):
     list_display = ["player", "requester", "status", "created", "decided_by", "decided_at"]
     list_filter = ["status"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyAdmin):
+    """Staff see a user's API tokens and may revoke them (delete), e.g. for a lost laptop.
+    Never the key: only its digest is stored, and that is not shown either."""
+
+    list_display = ["user", "prefix", "client", "created", "last_used", "expires"]
+    search_fields = ["user__username", "prefix"]
+    exclude = ["digest", "password_stamp"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return request.user.is_staff and request.user.has_perm("players.delete_apitoken")

@@ -273,3 +273,39 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"notice {self.pk} for {self.user_id}"
+
+
+class ApiToken(models.Model):
+    """A key for the API (`Authorization: Token <key>`), one per client that asked for one.
+
+    Only a digest of the key is stored; the key itself is given once, to the client. A token
+    works until it expires, its client or its user revokes it, or the user's password changes
+    (`password_stamp` no longer matches). docs/api-tokens.md says why.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    digest = models.CharField(max_length=64, unique=True)  # SHA-256 of the key, hex
+    # The key's first characters: enough for a person to tell their tokens apart.
+    prefix = models.CharField(max_length=8)
+    # What the client said it was (its User-Agent) when it asked for the token.
+    client = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    expires = models.DateTimeField()
+    last_used = models.DateTimeField(null=True, blank=True)
+    # A digest of the user's password hash when the token was issued.
+    password_stamp = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(expires__gt=models.F("created")),
+                name="api_token_expires_after_creation",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "expires"], name="api_token_user_expires")]
+
+    def __str__(self) -> str:
+        return f"API token {self.prefix}… of {self.user_id}"

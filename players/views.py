@@ -34,6 +34,7 @@ from players.forms import (
 )
 from players.models import AuditAction, ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser, player_of
+from players.tokens.selectors import api_tokens_of
 
 PAGE_SIZE = 50
 
@@ -63,6 +64,9 @@ def player_detail_view(request, pk: int):
         "can_ask_to_claim": claimable and own is None,
         "extra_sections": player_page_sections(player),
     }
+    if context["is_own"]:
+        context["api_tokens"] = api_tokens_of(request.user)
+        context["token_days"] = settings.API_TOKEN_TTL_DAYS
     return render(request, "players/detail.html", context)
 
 

@@ -41,20 +41,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from tantrix_site.api_throttles import CACHE_ERRORS, cache_down
-from tantrix_site.middleware import declared_body_size
-
-# A user name and a password fit in a few hundred bytes; anything much larger is refused
-# before it is read, so an anonymous caller cannot make the token endpoint parse megabytes.
-TOKEN_REQUEST_MAX_BYTES = 4096
 
 _PREFIX = "login-limit:v1"
 
@@ -208,7 +199,7 @@ class LoginLimitedModelBackend(ModelBackend):
         return user
 
 
-# --- The API token endpoint -----------------------------------------------------------------
+# --- The API token endpoint's refusals (players/tokens/api.py) -------------------------------
 
 
 class RequestBodyTooLarge(APIException):
@@ -223,45 +214,6 @@ class LoginLocked(Throttled):
     def __init__(self, wait: int):
         APIException.__init__(self, lock_message(wait))
         self.wait = wait
-
-
-class TokenObtainView(ObtainAuthToken):
-    """POST /api/auth/token/: ObtainAuthToken behind the body size limit and the login limits."""
-
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        # Before authentication and before anything reads request.data.
-        if declared_body_size(request) > TOKEN_REQUEST_MAX_BYTES:
-            raise RequestBodyTooLarge(
-                _("A token request is a user name and a password: at most %(limit)d bytes.")
-                % {"limit": TOKEN_REQUEST_MAX_BYTES}
-            )
-        super().initial(request, *args, **kwargs)
-
-    @extend_schema(
-        description=(
-            "Trade a user name and password for the API token (`Authorization: Token <key>`). "
-            "After too many failed attempts for one user name or from one address, attempts are "
-            "refused for a while, even with the right password."
-        ),
-        responses={
-            200: AuthTokenSerializer,
-            400: OpenApiResponse(description="Wrong user name or password, or a field missing."),
-            413: OpenApiResponse(description="The request body is over 4 KB."),
-            429: OpenApiResponse(
-                description="Too many failed logins; `Retry-After` says for how many seconds."
-            ),
-        },
-    )
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = request.data
-        username = data.get("username") if hasattr(data, "get") else None
-        wait = login_lock_remaining(
-            username=username if isinstance(username, str) else None,
-            address=client_address(request),
-        )
-        if wait:
-            raise LoginLocked(wait)
-        return super().post(request, *args, **kwargs)
 
 
 # --- The web login --------------------------------------------------------------------------

@@ -5,17 +5,22 @@ result changes, a fixed number of queries whatever the size of the event); the v
 depends on the viewer (their entry, the organiser's and controller's forms).
 
 While an event runs, the event and match pages poll their fragment (static/js/live.js) and swap
-it in; the fragment answers 304 while nothing changed (its ETag is the cache version) and says
-`X-Live-Finished: 1` once nothing more will change, which stops the polling.
+it in; the fragment answers 304 while the reader would get the same HTML (its ETag is a digest
+of the HTML: a result, another language or another time zone changes it) and says
+`X-Live-Finished: 1` once nothing more will change, which stops the polling. What the fragment
+says depends on the reader's language and time zone (the cookie, Accept-Language, the signed-in
+player's profile) and whom they may see it as, so its answers vary on Accept-Language and Cookie
+and no shared cache keeps them.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -63,18 +68,18 @@ def _live_attrs(url: str, fragment: fragments.Fragment) -> dict:
     return {
         "live_url": url,
         "live_seconds": settings.TOURNAMENTS_LIVE_POLL_SECONDS,
-        "live_version": fragment.version,
+        "live_version": fragment.etag,
     }
 
 
 def _fragment_response(request, fragment: fragments.Fragment) -> HttpResponse:
-    if fragment.version and request.headers.get("If-None-Match") == f'"{fragment.version}"':
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(fragment.html)
-    if fragment.version:
-        response["ETag"] = f'"{fragment.version}"'
-    response["Cache-Control"] = "no-cache"
+    etag = f'"{fragment.etag}"'
+    response = HttpResponse(fragment.html)
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    # 304 when If-None-Match names this very HTML; it keeps the ETag, Cache-Control and Vary.
+    response = get_conditional_response(request, etag=etag, response=response)
     if fragment.finished:
         response["X-Live-Finished"] = "1"
     return response

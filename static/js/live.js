@@ -1,6 +1,6 @@
 // Live regions: while an event runs, a page's [data-live-url] region asks the server for its
 // fragment every data-live-seconds and swaps it in, without reloading the page. The server
-// answers 304 while nothing changed (If-None-Match: the fragment's cache version) and sends
+// answers 304 while nothing changed (If-None-Match: the fragment's ETag) and sends
 // X-Live-Finished once nothing more will change, which ends the polling. Polling pauses while
 // the tab is hidden. A file, not an inline script: the Content-Security-Policy allows 'self'.
 (function () {

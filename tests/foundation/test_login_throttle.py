@@ -11,7 +11,8 @@ from django.test import Client
 from rest_framework.parsers import JSONParser
 from rest_framework.test import APIClient
 
-from tantrix_site.throttling import TOKEN_REQUEST_MAX_BYTES, client_address
+from players.passwords import token_request_max_bytes
+from tantrix_site.throttling import client_address
 from tests.factories import UserFactory
 
 PASSWORD = "tile-and-loop-42"  # UserFactory's
@@ -130,7 +131,7 @@ def test_a_large_token_request_is_refused_before_it_is_read(alice):
             CONTENT_LENGTH=str(1024 * 1024),
         )
     assert declared.status_code == 413
-    assert str(TOKEN_REQUEST_MAX_BYTES) in declared.json()["detail"]
+    assert str(token_request_max_bytes()) in declared.json()["detail"]
     parse.assert_not_called()
     # A request of ordinary size is read as before.
     assert token(APIClient(), "alice", PASSWORD).status_code == 200

@@ -70,10 +70,9 @@ def _submit(actor, record: dict, **kwargs):
 
 
 def _seed() -> World:
-    from rest_framework.authtoken.models import Token
-
     from games.models import Game, GameRecord
     from players.services.claims import claim_request_create
+    from players.tokens.services import api_token_issue
     from ratings import services as ratings_services
     from ratings.models import RatingChange, Review, Title
     from tournaments import services
@@ -164,7 +163,7 @@ def _seed() -> World:
         "controller": controller.user,
         "staff": staff,
     }
-    tokens = {role: Token.objects.create(user=user).key for role, user in users.items() if user}
+    tokens = {role: api_token_issue(user=user).key for role, user in users.items() if user}
     events = [knockout, groups, final, swiss]
 
     def pks(queryset, limit: int = 8) -> list[int]:

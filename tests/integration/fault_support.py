@@ -152,13 +152,13 @@ def manage(database_url: str, *argv: str, env: dict | None = None, timeout: floa
 
 SEED_SCRIPT = """
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from players.tokens.services import api_token_issue
 from players.models import Player
 User = get_user_model()
 admin = User.objects.create_user("faults-admin", is_staff=True, is_superuser=True)
 for name in {names!r}:
     Player.objects.create(display_name=name, country="DE")
-print("TOKEN=" + Token.objects.create(user=admin).key)
+print("TOKEN=" + api_token_issue(user=admin).key)
 """
 
 

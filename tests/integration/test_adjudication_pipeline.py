@@ -8,11 +8,11 @@ import urllib.error
 import urllib.request
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from games import services
 from games.models import GameRecord, GameReport
 from games.tasks import adjudicate_record
+from players.tokens.services import api_token_issue
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, colour_mismatch_record, selfplay_record
 from tests.integration.conftest import start_beat, start_web, wait_for
@@ -61,7 +61,7 @@ def test_broker_down_at_submission_then_adjudicated_when_it_returns(
     start_worker, start_process, private_redis, players, tmp_path
 ):
     ingrid, _ = players
-    token = Token.objects.create(user=ingrid.user).key
+    token = api_token_issue(user=ingrid.user).key
     base = start_web(start_process, broker_url=private_redis.url)
     private_redis.stop()
 

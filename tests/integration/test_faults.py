@@ -18,9 +18,9 @@ import time
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from games import services
+from players.tokens.services import api_token_issue
 from tests.factories import PlayerFactory, UserFactory
 from tests.integration.conftest import _test_database_url, start_beat, start_web, wait_for
 from tests.integration.fault_support import (
@@ -65,7 +65,7 @@ def submitter(test_database):
     for name in NAMES:
         PlayerFactory(display_name=name)
     admin = UserFactory(is_staff=True, is_superuser=True)
-    return admin, Token.objects.create(user=admin).key
+    return admin, api_token_issue(user=admin).key
 
 
 @pytest.fixture

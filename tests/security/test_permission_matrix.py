@@ -954,6 +954,8 @@ _VERDICT_REVIEWS = "tests/games/test_readjudication.py"
 _TABLE_DISPUTES = "tests/tournaments/opens/test_table_disputes.py"
 _SIDES = "tests/tournaments/test_sides_permissions.py"  # doubles and teams, role by role
 _TEAMS = "tests/tournaments/test_teams.py"
+# API tokens and passwords: each account's own, never anyone else's (issue 26).
+_TOKENS = "tests/players/test_api_tokens.py"
 COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "api:api-entry-drop": (_OPENS, "/drop/"),
     "api:api-event-export": (_OPENS, "/export/"),
@@ -1012,6 +1014,14 @@ COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "api:api-team-enter": (_TEAMS, "/enter-team/"),
     "api:api-match-boards": (_TEAMS, "/boards/"),
     "api:api-round-lineup-deadline": (_TEAMS, "/lineup-deadline/"),
+    "api:api-token-rotate": (_TOKENS, "/api/auth/token/rotate/"),
+    "api:api-logout": (_TOKENS, "/api/auth/logout/"),
+    "api:api-logout-all": (_TOKENS, "/api/auth/logout-all/"),
+    "api:api-tokens": (_TOKENS, '"/api/auth/tokens/"'),
+    "api:api-token-detail": (_TOKENS, 'delete(f"/api/auth/tokens/{bobs_id}/")'),
+    "password-change": (_TOKENS, "/accounts/password/"),
+    "api-token-revoke": (_TOKENS, 'post(f"/accounts/tokens/{bobs_id}/revoke/")'),
+    "api-tokens-revoke-all": (_TOKENS, "/accounts/tokens/revoke-all/"),
 }
 
 

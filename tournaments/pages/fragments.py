@@ -1,15 +1,18 @@
 """The public parts of championship pages, rendered once and cached until a result changes.
 
 Each fragment is the same for every viewer who may see the championship (the views check that
-first), so it is cached per championship and event version (pages/cache.py). Each runs a fixed
-number of queries whatever the size of the event; the live ones are also what the pages poll
-while an event runs (static/js/live.js).
+first) and reads it in the same language and time zone, so it is cached per championship and
+event version, language and time zone, and per variant where viewers differ (the organisers'
+entries table; pages/cache.py). Each runs a fixed number of queries whatever the size of the
+event; the live ones are also what the pages poll while an event runs (static/js/live.js).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import groupby
 
 from django.template.loader import render_to_string
@@ -38,8 +41,14 @@ from tournaments.pages.cache import cached_fragment
 @dataclass(frozen=True)
 class Fragment:
     html: str
-    version: str  # the cache versions it was built at: the live endpoints' ETag
     finished: bool  # nothing more will change: pages stop polling
+
+    @cached_property
+    def etag(self) -> str:
+        """The live endpoints' validator: a digest of exactly this HTML, so it differs whenever
+        anything the reader gets differs (a result, their language, their time zone), not only
+        when the cache's version tokens do (they name neither language nor zone)."""
+        return hashlib.blake2b(self.html.encode(), digest_size=12).hexdigest()
 
 
 def is_running(event: Event) -> bool:
@@ -192,13 +201,13 @@ def _event_context(event: Event) -> dict:
 
 def event_live(event: Event) -> Fragment:
     """The event's state, its bracket, tables or standings, and its rounds."""
-    html, version = cached_fragment(
+    html, _version = cached_fragment(
         "event",
         championship_id=event.championship_id,
         event_id=event.pk,
         build=lambda: render_to_string("tournaments/_event_live.html", _event_context(event)),
     )
-    return Fragment(html, version, finished=not is_running(event))
+    return Fragment(html, finished=not is_running(event))
 
 
 def event_entries(event: Event, *, manage: bool) -> str:
@@ -279,13 +288,13 @@ def match_live(match: Match) -> Fragment:
             },
         )
 
-    html, version = cached_fragment(
+    html, _version = cached_fragment(
         f"match:{match.pk}",
         championship_id=match.event.championship_id,
         event_id=match.event_id,
         build=build,
     )
-    return Fragment(html, version, finished=match.status in FINAL_MATCH_STATUSES)
+    return Fragment(html, finished=match.status in FINAL_MATCH_STATUSES)
 
 
 # --- Championship --------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def test_the_fragment_answers_304_until_a_result_changes_it(client, organiser, s
     assert "js/live.js" in page
     first = client.get(url)
     etag = first["ETag"]
-    assert first.status_code == 200 and etag and first["Cache-Control"] == "no-cache"
+    assert first.status_code == 200 and etag and first["Cache-Control"] == "no-cache, private"
     assert "X-Live-Finished" not in first
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     semi = _semi(event)

@@ -387,9 +387,6 @@ LOGGING = {
 # Operational knobs only. The constants of the rating formulas are a versioned parameter set in
 # code (ratings/params.py, docs/ratings.md §8), not settings; of the title rules only the cap is
 # a setting here.
-# The pool is re-anchored after an Elo recalculation only when it has drifted this far, so a
-# tiny drift does not write a change row for every rated player.
-RATINGS_ELO_ANCHOR_TOLERANCE = env_float("RATINGS_ELO_ANCHOR_TOLERANCE", 0.05, minimum=0.0)
 # At most this many Master titles are held at once (100 or 120, the federation's choice).
 RATINGS_MASTER_CAP = env_int("RATINGS_MASTER_CAP", 120, minimum=0)
 # Review flags: a change this large (lobby-style tables / Elo) is queued for an admin, and so is

@@ -19,7 +19,7 @@ from games.reports import report_confirm
 from ratings import selectors, services
 from ratings.models import PendingRating, Rating, RatingChange
 from ratings.params import lobby_params
-from ratings.services import apply
+from ratings.services import apply, scheduling
 from ratings.systems import recompute_lobby
 from ratings.tasks import apply_game
 from tests.factories import PlayerFactory
@@ -76,7 +76,7 @@ def two_games(settings):
 
 def test_without_the_lock_two_games_of_one_player_lose_an_update(two_games, monkeypatch):
     a, g1, g2 = two_games
-    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    monkeypatch.setattr(apply, "lock_tables", lambda *names: None)
     assert _concurrently([g1.pk, g2.pk]) == []
     changes = list(RatingChange.objects.filter(player=a, system="lobby"))
     assert len(changes) == 2
@@ -102,7 +102,7 @@ def test_with_the_lock_both_games_count_in_order(two_games):
 
 def test_without_the_lock_the_database_still_refuses_a_duplicate(two_games, monkeypatch):
     a, g1, _ = two_games
-    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    monkeypatch.setattr(apply, "lock_tables", lambda *names: None)
     errors = _concurrently([g1.pk, g1.pk])
     assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
     assert "rating_change_once_per_game_system" in str(errors[0])
@@ -176,7 +176,7 @@ def test_a_burst_of_announced_games_is_applied_by_the_workers_in_a_few_batches(s
         scores = [rnd.randrange(0, 40), rnd.randrange(0, 40)]
         games.append(make_game([p, q], scores))
         tuples.append((p.pk, q.pk, scores[0], scores[1], False))
-    services._schedule_release()  # nothing left scheduled by an earlier test
+    scheduling.apply_queued().release()  # nothing left scheduled by an earlier test
     workers = [start_worker(), start_worker()]
     for game in games:  # as the adjudicating workers announce them
         services.enqueue_game_ratings(game.pk)

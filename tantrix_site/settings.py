@@ -345,8 +345,11 @@ CELERY_TASK_QUEUES = {
     for name in ("default", "games", "tournaments", "ratings")
 }
 # Beat keeps when each periodic task last ran in a file in the project's state folder (one per
-# deployment, never shared through /tmp); a damaged file is replaced, not fatal.
+# deployment, never shared through /tmp); a damaged file is replaced, not fatal. The file is
+# written after every send, so a beat killed and started again neither repeats nor loses a send
+# (docs/operations.md, "Beat": why this file and not a library's Redis or database schedule).
 CELERY_BEAT_SCHEDULER = "tantrix_site.beat:SelfHealingScheduler"
+CELERY_BEAT_SYNC_EVERY = 1
 CELERY_BEAT_SCHEDULE_FILENAME = env_str(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
 )

@@ -15,7 +15,6 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import caches
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -31,6 +30,7 @@ from games.envelope import ReceivedBody, Refusal, Refused, envelope_check
 from games.models import Game, GameRecord, GameSeat, RecordSource, RecordStatus
 from games.signals import game_adjudicated, games_adjudicated
 from players.types import User
+from tantrix_site.queueing import QueuedKey, publish, publish_once
 
 logger = logging.getLogger(__name__)
 
@@ -194,27 +194,13 @@ def enqueue_adjudication(record_id: int) -> bool:
     task per batch, not per record. A broker outage is logged, never raised: the record stays
     `pending` and the periodic sweep enqueues it once the broker is back.
     """
-    if not adjudication_schedule_claim():
-        return True  # a queued task will claim this record (it stored before the task starts)
-    from games.tasks import adjudicate_pending
-
-    try:
-        adjudicate_pending.delay(record_id)
-    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
-        adjudication_schedule_release()
-        logger.warning(
-            "could not enqueue adjudication of record %s; the sweep will", record_id, exc_info=True
-        )
-        return False
-    return True
+    return publish_once(adjudication_queued(), "games.tasks.adjudicate_pending", record_id)
 
 
 def enqueue_record_adjudication(record_id: int) -> bool:
     """Publish the one-record task (the sweep's): it waits out a fresh claim, then takes over."""
-    from games.tasks import adjudicate_record
-
     try:
-        adjudicate_record.delay(record_id)
+        publish("games.tasks.adjudicate_record", record_id)
     except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
         logger.warning(
             "could not enqueue adjudication of record %s; the sweep will", record_id, exc_info=True
@@ -227,37 +213,18 @@ def enqueue_record_adjudication(record_id: int) -> bool:
 # settings). It expires by itself, so a queued task lost with the broker delays the next one at
 # most this long (and the sweep covers the rest); a task that waits longer in the queue than
 # this lets a second one be queued, which then finds nothing to claim.
-_SCHEDULE_KEY = "tantrix:games:adjudication-queued:{database}"
-_SCHEDULE_KEY_SECONDS = 30
+ADJUDICATION_QUEUED_SECONDS = 30
 
 
-def _schedule_key() -> str:
-    return _SCHEDULE_KEY.format(database=connection.settings_dict["NAME"])
-
-
-def _tasks_eager() -> bool:
-    """Tasks run in-process (no broker, or the unit tests): no key is needed."""
-    from tantrix_site.celery import app as celery_app
-
-    return bool(celery_app.conf.task_always_eager)
-
-
-def adjudication_schedule_claim() -> bool:
-    """Whether the caller should publish the batch task (none is queued)."""
-    if _tasks_eager():
-        return True
-    try:
-        return caches["tasks"].add(_schedule_key(), 1, timeout=_SCHEDULE_KEY_SECONDS)
-    except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
-        return True
+def adjudication_queued() -> QueuedKey:
+    return QueuedKey(
+        cache="tasks", name="games:adjudication-queued", seconds=ADJUDICATION_QUEUED_SECONDS
+    )
 
 
 def adjudication_schedule_release() -> None:
     """Called by the batch task before it claims: records stored from now on queue a new task."""
-    try:
-        caches["tasks"].delete(_schedule_key())
-    except Exception:  # noqa: BLE001 - the key expires by itself
-        logger.warning("could not release the adjudication schedule", exc_info=True)
+    adjudication_queued().release()
 
 
 def announce_games(games: list[tuple[int, int, dict]]) -> None:

@@ -1,34 +1,26 @@
-"""The ratings API: public rankings, histories and titles; staff review, adjustments, titles."""
+"""The ratings API: public rankings, histories and titles (admins award and withdraw them);
+the staff's review desk is ``ratings.staff.api``."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players.models import AuditEntry, Player
+from players.models import Player
 from players.roles import is_admin
 from ratings import selectors, services
-from ratings.models import Rating, RatingChange, RatingSystem, Review, Title
+from ratings.models import Rating, RatingChange, RatingSystem, Title
 from ratings.serializers import (
-    AdjustmentOutSerializer,
-    AdjustmentSerializer,
     HistoryQuerySerializer,
-    NoteSerializer,
     PlayerRatingsSerializer,
     RankingQuerySerializer,
     RankingRowSerializer,
-    RatingAuditEntrySerializer,
     RatingChangeSerializer,
-    ReviewQuerySerializer,
-    ReviewSerializer,
     StaffTitleSerializer,
     TitleAwardSerializer,
     TitleSerializer,
@@ -71,7 +63,8 @@ class HistoryPagination(PageNumberPagination):
     max_page_size = 1000
 
 
-def _query(serializer_class, request) -> dict:
+def validated_query(serializer_class, request) -> dict:
+    """The request's query parameters, validated by ``serializer_class`` (400 otherwise)."""
     serializer = serializer_class(data=request.query_params)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -101,7 +94,7 @@ class RankingListView(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        query = _query(RankingQuerySerializer, self.request)
+        query = validated_query(RankingQuerySerializer, self.request)
         return selectors.ranking_table(
             system=query["system"],
             country=query.get("country", ""),
@@ -153,7 +146,7 @@ class PlayerHistoryView(generics.ListAPIView):
 
     def get_queryset(self):
         player = get_object_or_404(Player, pk=self.kwargs["pk"])
-        query = _query(HistoryQuerySerializer, self.request)
+        query = validated_query(HistoryQuerySerializer, self.request)
         return selectors.rating_history(player_id=player.pk, system=query["system"])
 
     def paginate_queryset(self, queryset):
@@ -216,148 +209,3 @@ class TitleWithdrawView(generics.GenericAPIView):
         serializer.is_valid(raise_exception=True)
         title = services.title_withdraw(actor=request.user, title_id=title.pk, **serializer.data)
         return Response(StaffTitleSerializer(title).data)
-
-
-class ReviewListView(generics.ListAPIView):
-    """The review queue (admins): open flags oldest first; `status` and `kind` filter it."""
-
-    serializer_class = ReviewSerializer
-    permission_classes = [IsRatingsAdmin]
-    filter_backends: list = []
-    queryset = Review.objects.none()
-
-    @extend_schema(tags=TAGS, parameters=[ReviewQuerySerializer])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        query = _query(ReviewQuerySerializer, self.request)
-        return selectors.review_queue(status=query["status"], kind=query.get("kind", ""))
-
-
-class ReviewDetailView(generics.RetrieveAPIView):
-    serializer_class = ReviewSerializer
-    permission_classes = [IsRatingsAdmin]
-    queryset = Review.objects.select_related("change", "player")
-
-    @extend_schema(tags=TAGS)
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-
-class ReviewActionView(generics.GenericAPIView):
-    """A review closed by ``action_service`` with the admin's note; subclasses name the service."""
-
-    permission_classes = [IsRatingsAdmin]
-    serializer_class = NoteSerializer
-    queryset = Review.objects.all()
-    action_service = staticmethod(services.review_approve)
-
-    def post(self, request, pk: int):
-        review = self.get_object()
-        serializer = NoteSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        review = self.action_service(
-            actor=request.user, review_id=review.pk, note=serializer.validated_data["note"]
-        )
-        return Response(ReviewSerializer(review).data)
-
-
-class ReviewApproveView(ReviewActionView):
-    """Close a review leaving the ratings as they are (with a note)."""
-
-    action_service = staticmethod(services.review_approve)
-
-    @extend_schema(tags=TAGS, request=NoteSerializer, responses=ReviewSerializer)
-    def post(self, request, pk: int):
-        return super().post(request, pk)
-
-
-class ReviewRevertView(ReviewActionView):
-    """Close a review by reverting what it flags (the game in every table, or the change)."""
-
-    action_service = staticmethod(services.review_revert)
-
-    @extend_schema(tags=TAGS, request=NoteSerializer, responses=ReviewSerializer)
-    def post(self, request, pk: int):
-        return super().post(request, pk)
-
-
-class ChangeRevertView(generics.GenericAPIView):
-    """Revert one change with compensating changes (a game's change reverts the whole game)."""
-
-    permission_classes = [IsRatingsAdmin]
-    serializer_class = NoteSerializer
-    queryset = RatingChange.objects.all()
-    filter_backends: list = []
-    pagination_class = None
-
-    @extend_schema(tags=TAGS, request=NoteSerializer, responses=RatingChangeSerializer(many=True))
-    def post(self, request, pk: int):
-        change = self.get_object()
-        serializer = NoteSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        made = services.change_revert(
-            actor=request.user, change_id=change.pk, note=serializer.validated_data["note"]
-        )
-        return Response(RatingChangeSerializer(made, many=True).data)
-
-
-class AdjustmentListCreateView(generics.ListCreateAPIView):
-    """Manual adjustments (admins): by a `delta` or to a `value`, always with a `reason`."""
-
-    permission_classes = [IsRatingsAdmin]
-    filter_backends: list = []
-    queryset = RatingChange.objects.none()
-
-    def get_serializer_class(self):
-        return AdjustmentSerializer if self.request.method == "POST" else AdjustmentOutSerializer
-
-    @extend_schema(
-        tags=TAGS,
-        responses=AdjustmentOutSerializer(many=True),
-        parameters=[OpenApiParameter("player", int, description="Player id")],
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(
-        tags=TAGS, request=AdjustmentSerializer, responses={201: AdjustmentOutSerializer}
-    )
-    def post(self, request, *args, **kwargs):
-        serializer = AdjustmentSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        change = services.rating_adjust(
-            actor=request.user,
-            player_id=data["player"],
-            system=data["system"],
-            reason=data["reason"],
-            delta=data.get("delta"),
-            value=data.get("value"),
-        )
-        return Response(AdjustmentOutSerializer(change).data, status=status.HTTP_201_CREATED)
-
-    def get_queryset(self):
-        player = self.request.query_params.get("player", "")
-        if player and not (player.isdigit() and len(player) <= 18):
-            raise ValidationError({"player": [_("Give a player id (a whole number).")]})
-        return selectors.adjustment_list(player_id=int(player) if player else None)
-
-
-class AuditListView(generics.ListAPIView):
-    """The ratings audit trail (admins): every admin action and recalculation, newest first."""
-
-    serializer_class = RatingAuditEntrySerializer
-    permission_classes = [IsRatingsAdmin]
-    filter_backends: list = []
-    queryset = AuditEntry.objects.none()
-
-    @extend_schema(
-        tags=TAGS, parameters=[OpenApiParameter("action", OpenApiTypes.STR, required=False)]
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        return selectors.audit_list(action=self.request.query_params.get("action", ""))

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils import formats, timezone
+
 # Room for the axis labels: left for the ratings, bottom for the dates.
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 10, 26
 # Beyond this many changes the dots would touch: every k-th is drawn (the line keeps them all).
@@ -136,8 +138,6 @@ def line_chart(
 def history_chart(history: Sequence, **size) -> LineChart | None:
     """The chart of rating changes (oldest first), dated in the site's format and the reader's
     time zone."""
-    from django.utils import formats, timezone
-
     labels = [
         formats.date_format(timezone.localtime(change.at or change.created), "DATE_FORMAT")
         for change in history

@@ -49,6 +49,8 @@ from ratings.models import (
     Title,
 )
 from ratings.services import start_value
+from ratings.services.recompute import ratings_to_set, table_replay
+from ratings.services.versions import Writer
 
 DUEL_TABLES = (RatingSystem.LOBBY, RatingSystem.MONTHLY)
 TIMELINE_TABLES = (
@@ -433,8 +435,6 @@ class _DryRun:
     """A replay's writer that stores nothing: it counts the steps that differ, per player."""
 
     def __init__(self, system: str):
-        from ratings.services.timeline import Writer
-
         self.system = system
         self.writer = Writer(system)
         self.differing: Counter = Counter()
@@ -453,8 +453,6 @@ def recompute_breaches() -> list[Breach]:
     ``ratings_recompute`` before it stores anything), with a writer that writes nothing. On a
     live database nothing differs: every step and every rating is what the replay computes.
     """
-    from ratings.services.recompute import ratings_to_set, table_replay
-
     out = []
     for system in RECOMPUTED_TABLES:
         dry = _DryRun(system)

@@ -97,6 +97,9 @@ PARAMETER_SETS: dict[int, ParameterSet] = {
             memory_games=60,
             provisional_games=36,
             performance_cap=800.0,
+            # Was the setting RATINGS_ELO_ANCHOR_TOLERANCE (0.05 unless set otherwise) until it
+            # joined the sets (issue 27), with its value: what versions 1 and 2 computed stands.
+            anchor_tolerance=0.05,
         ),
         titles=MasterTitleParams(
             min_lobby=950.0,

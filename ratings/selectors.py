@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import (
     Count,
     Exists,
@@ -71,8 +72,6 @@ def ranking_table(
 ) -> QuerySet[Rating]:
     """A table's top ``limit`` (the ranking size setting), with each row's place in the whole
     table as ``rank`` even when filtered by country or name (ties share a place)."""
-    from django.conf import settings
-
     limit = limit or settings.RATINGS_RANKING_SIZE
     ahead = (
         ranked_ratings(system)

@@ -1,22 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
-from ratings import views, views_staff
+from ratings import views
 
 urlpatterns = [
     path("", views.ranking_list_view, name="ranking-list"),
     path("players/<int:pk>/", views.rating_history_view, name="rating-history"),
     path("titles/", views.title_list_view, name="title-list"),
-    path("review/", views.review_queue_view, name="review-queue"),
-    path("review/<int:pk>/<str:action>/", views.review_action_view, name="review-action"),
-    path("review/adjust/", views.adjustment_view, name="rating-adjust"),
-    path("review/titles/award/", views.title_award_view, name="title-award"),
-    path("review/titles/<int:pk>/withdraw/", views.title_withdraw_view, name="title-withdraw"),
-    path("audit/", views.audit_view, name="rating-audit"),
-    path("review/recompute/", views_staff.recompute_view, name="rating-recompute"),
-    path("review/event-elo/", views_staff.event_elo_view, name="rating-event-elo"),
-    path(
-        "review/series/<int:pk>/revert/",
-        views_staff.review_series_revert_view,
-        name="review-series-revert",
-    ),
+    path("", include("ratings.staff.urls")),
 ]

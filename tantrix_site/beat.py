@@ -1,4 +1,7 @@
-"""Celery beat's scheduler for this project: a damaged schedule file never stops beat."""
+"""Celery beat's scheduler for this project: a damaged schedule file never stops beat.
+
+Why Celery's own file rather than a library's schedule in Redis or in the database:
+docs/operations.md, "Beat"."""
 
 from __future__ import annotations
 

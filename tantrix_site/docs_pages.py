@@ -1,20 +1,28 @@
 """Project documents served as site pages (the record format, the rules as implemented).
 
-The documents live in docs/ as Markdown and stay the one source. This renders the subset of
-Markdown they use (headings, paragraphs, lists, tables, fenced code, inline code, bold, italic,
-links) to HTML, escaping everything else, so the site needs no Markdown library at run time.
-Links between served documents become links between their pages; other relative links (to code
-or to files outside docs/) are shown as plain text, since the site does not serve them.
+The documents live in docs/ as Markdown and stay the one source. markdown-it-py renders them
+(CommonMark with tables), with raw HTML off: an HTML tag in a document is shown as text, never
+passed through. On top of it, three project rules: links between served documents become links
+between their pages, other relative links (to code or to files outside docs/, or any scheme but
+http and https) are shown as plain text, since the site does not serve them; headings carry an
+id to link to; tables and fenced code wear the site's classes.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
+
+PageUrl = Callable[[str], str]
 
 
 @dataclass(frozen=True)
@@ -30,140 +38,109 @@ PAGES = {
 }
 _BY_FILE = {page.file: page.slug for page in PAGES.values()}
 
-_INLINE = re.compile(
-    r"`(?P<code>[^`]+)`"
-    r"|\*\*(?P<bold>.+?)\*\*"
-    r"|(?<![\w*])\*(?P<em>[^*\s][^*]*?)\*(?![\w*])"
-    r"|\[(?P<text>[^\]]+)\]\((?P<href>[^)\s]+)\)"
-)
+
+def _relative_page(slug: str) -> str:
+    return f"../{slug}/"
 
 
-def _link(href: str, text: str, page_url) -> str:
+def _link_target(href: str, page_url: PageUrl) -> str | None:
+    """Where a link of a document leads on the site, or None for a link shown as its text."""
     if href.startswith(("http://", "https://")):
-        return f'<a href="{escape(href)}">{text}</a>'
+        return href
     target, _, anchor = href.partition("#")
     slug = _BY_FILE.get(target) if target else None
     if slug is not None:
-        return (
-            f'<a href="{escape(page_url(slug))}{"#" + escape(anchor) if anchor else ""}">{text}</a>'
-        )
+        return page_url(slug) + (f"#{anchor}" if anchor else "")
     if not target and anchor:
-        return f'<a href="#{escape(anchor)}">{text}</a>'
-    return text
+        return f"#{anchor}"
+    return None
 
 
-def inline(text: str, page_url=lambda slug: f"../{slug}/") -> str:
-    """One line of Markdown text to HTML (escaped)."""
-    out, last = [], 0
-    for match in _INLINE.finditer(text):
-        out.append(escape(text[last : match.start()]))
-        if match["code"] is not None:
-            out.append(f"<code>{escape(match['code'])}</code>")
-        elif match["bold"] is not None:
-            out.append(f"<strong>{inline(match['bold'], page_url)}</strong>")
-        elif match["em"] is not None:
-            out.append(f"<em>{inline(match['em'], page_url)}</em>")
-        else:
-            out.append(_link(match["href"], inline(match["text"], page_url), page_url))
-        last = match.end()
-    out.append(escape(text[last:]))
-    return "".join(out)
+def _links(state: StateCore) -> None:
+    """Every link goes where `_link_target` says, or becomes its text (the link tokens drop)."""
+    page_url = state.env.get("page_url", _relative_page)
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        kept: list[Token] = []
+        dropped_closes: list[bool] = []  # per open link, innermost last: was it dropped?
+        for token in block.children:
+            if token.type == "link_open":
+                target = _link_target(str(token.attrGet("href") or ""), page_url)
+                dropped_closes.append(target is None)
+                if target is None:
+                    continue
+                token.attrSet("href", target)
+            elif token.type == "link_close" and dropped_closes.pop():
+                continue
+            kept.append(token)
+        block.children = kept
 
 
 def _anchor(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower().replace("`", "")).strip("-")
 
 
-def _cells(row: str) -> list[str]:
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+def _heading_ids(state: StateCore) -> None:
+    """A heading's id is its text in lower case, words joined by hyphens."""
+    for index, token in enumerate(state.tokens):
+        if token.type == "heading_open":
+            token.attrSet("id", _anchor(state.tokens[index + 1].content))
 
 
-def render(markdown: str, page_url=lambda slug: f"../{slug}/") -> tuple[str, str]:
+def _table_open(self, tokens, idx, options, env) -> str:
+    return '<div class="table-wrap"><table class="table">\n'
+
+
+def _table_close(self, tokens, idx, options, env) -> str:
+    return "</table></div>\n"
+
+
+def _fence(self, tokens, idx, options, env) -> str:
+    token = tokens[idx]
+    language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+    css = f' class="language-{escapeHtml(language)}"' if language else ""
+    code = token.content[:-1] if token.content.endswith("\n") else token.content
+    return f'<pre class="json"><code{css}>{escapeHtml(code)}</code></pre>\n'
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
+    # Every link is judged by `_links` (a list of what may be a link), after parsing: the
+    # parser's own check would leave a refused link as its bracketed source instead of its text.
+    md.validateLink = lambda url: True
+    md.core.ruler.push("tantrix_links", _links)
+    md.core.ruler.push("tantrix_heading_ids", _heading_ids)
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
+    md.add_render_rule("fence", _fence)
+    return md
+
+
+_MD = _markdown()
+
+
+def inline(text: str, page_url: PageUrl = _relative_page) -> str:
+    """One line of Markdown text to HTML (escaped)."""
+    return _MD.renderInline(text, {"page_url": page_url})
+
+
+def render(markdown: str, page_url: PageUrl = _relative_page) -> tuple[str, str]:
     """(title, HTML) of a document; the title is its first heading."""
-    lines = markdown.splitlines()
-    html: list[str] = []
-    title = ""
-    para: list[str] = []
-    items: list[str] = []
-    list_tag = ""
-
-    def flush() -> None:
-        nonlocal list_tag
-        if para:
-            html.append(f"<p>{inline(' '.join(para), page_url)}</p>")
-            para.clear()
-        if items:
-            html.append(
-                f"<{list_tag}>" + "".join(f"<li>{i}</li>" for i in items) + f"</{list_tag}>"
-            )
-            items.clear()
-            list_tag = ""
-
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.strip()
-        if stripped.startswith("```"):
-            flush()
-            language = stripped[3:].strip()
-            code = []
-            i += 1
-            while i < len(lines) and not lines[i].strip().startswith("```"):
-                code.append(lines[i])
-                i += 1
-            css = f' class="language-{escape(language)}"' if language else ""
-            html.append(f'<pre class="json"><code{css}>{escape(chr(10).join(code))}</code></pre>')
-        elif heading := re.match(r"^(#{1,6})\s+(.*)$", line):
-            flush()
-            level = len(heading[1])
-            text = heading[2].strip()
-            title = title or re.sub(r"`", "", text)
-            html.append(f'<h{level} id="{_anchor(text)}">{inline(text, page_url)}</h{level}>')
-        elif (
-            stripped.startswith("|")
-            and i + 1 < len(lines)
-            and re.match(r"^\s*\|[\s:|-]+\|\s*$", lines[i + 1])
-        ):
-            flush()
-            head = _cells(line)
-            rows = []
-            i += 2
-            while i < len(lines) and lines[i].strip().startswith("|"):
-                rows.append(_cells(lines[i]))
-                i += 1
-            i -= 1
-            html.append(
-                '<div class="table-wrap"><table class="table"><thead><tr>'
-                + "".join(f"<th>{inline(c, page_url)}</th>" for c in head)
-                + "</tr></thead><tbody>"
-                + "".join(
-                    "<tr>" + "".join(f"<td>{inline(c, page_url)}</td>" for c in row) + "</tr>"
-                    for row in rows
-                )
-                + "</tbody></table></div>"
-            )
-        elif item := re.match(r"^(-|\*|\d+\.)\s+(.*)$", line):
-            tag = "ol" if item[1][0].isdigit() else "ul"
-            if para or (items and tag != list_tag):
-                flush()
-            list_tag = tag
-            text = [item[2]]
-            while i + 1 < len(lines) and lines[i + 1].startswith("  ") and lines[i + 1].strip():
-                i += 1
-                text.append(lines[i].strip())
-            items.append(inline(" ".join(text), page_url))
-        elif not stripped:
-            flush()
-        else:
-            if items:
-                flush()
-            para.append(stripped)
-        i += 1
-    flush()
-    return title, "\n".join(html)
+    env = {"page_url": page_url}
+    tokens = _MD.parse(markdown, env)
+    title = next(
+        (
+            tokens[index + 1].content.replace("`", "")
+            for index, token in enumerate(tokens)
+            if token.type == "heading_open"
+        ),
+        "",
+    )
+    return title, _MD.renderer.render(tokens, _MD.options, env)
 
 
-def page(slug: str, page_url) -> tuple[str, str] | None:
+def page(slug: str, page_url: PageUrl) -> tuple[str, str] | None:
     """(title, HTML) of a served document, None for an unknown slug."""
     doc = PAGES.get(slug)
     if doc is None:

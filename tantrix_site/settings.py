@@ -351,8 +351,11 @@ CELERY_TASK_QUEUES = {
     for name in ("default", "games", "tournaments", "ratings")
 }
 # Beat keeps when each periodic task last ran in a file in the project's state folder (one per
-# deployment, never shared through /tmp); a damaged file is replaced, not fatal.
+# deployment, never shared through /tmp); a damaged file is replaced, not fatal. The file is
+# written after every send, so a beat killed and started again neither repeats nor loses a send
+# (docs/operations.md, "Beat": why this file and not a library's Redis or database schedule).
 CELERY_BEAT_SCHEDULER = "tantrix_site.beat:SelfHealingScheduler"
+CELERY_BEAT_SYNC_EVERY = 1
 CELERY_BEAT_SCHEDULE_FILENAME = env_str(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
 )
@@ -393,9 +396,6 @@ LOGGING = {
 # Operational knobs only. The constants of the rating formulas are a versioned parameter set in
 # code (ratings/params.py, docs/ratings.md §8), not settings; of the title rules only the cap is
 # a setting here.
-# The pool is re-anchored after an Elo recalculation only when it has drifted this far, so a
-# tiny drift does not write a change row for every rated player.
-RATINGS_ELO_ANCHOR_TOLERANCE = env_float("RATINGS_ELO_ANCHOR_TOLERANCE", 0.05, minimum=0.0)
 # At most this many Master titles are held at once (100 or 120, the federation's choice).
 RATINGS_MASTER_CAP = env_int("RATINGS_MASTER_CAP", 120, minimum=0)
 # Review flags: a change this large (lobby-style tables / Elo) is queued for an admin, and so is

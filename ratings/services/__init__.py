@@ -11,23 +11,28 @@ game has no Rating row to lock, and game order is a property of the whole table.
 The maths is ``ratings.systems`` (pure); these modules only feed it rows and store the results.
 One module per responsibility:
 
-- ``locks``: the tables' advisory locks and ``RatingsBusy``;
-- ``changes``: what every write shares (parameters per table, the audit, writing a change);
+- ``locks``: the tables' advisory locks (``lock_tables``) and ``RatingsBusy``;
+- ``audit``: who made a write and why (the acting user, the required note, the audit line);
+- ``changes``: writing one change and the Rating row it moves; a table's start value;
+- ``rated_games``: games as plain data, loaded in bulk, and as the facts a timeline replays;
 - ``apply``: announcing games and applying them in batches, in game order;
 - ``flags``: review flags written with the changes (swings, repeated results, invalidated games);
 - ``scheduling``: at most one apply task queued or running, at most one Elo recalculation
-  queued per event, and publishing tasks;
+  queued per event (published through ``tantrix_site.queueing``, never importing the tasks);
 - ``sweep``: the beat sweep (missed games, invalidated games);
 - ``corrections``: reverts and manual adjustments;
-- ``reviews``: an admin's review actions;
+- ``reviews``: an admin's review actions, a repeated-results series reverted in one;
 - ``titles``: Master titles;
 - ``elo``: the tournament Elo of an event, anchoring;
 - ``recompute``: recomputing tables from the whole history;
 - ``timeline``: the game-by-game tables as timelines in game order (insert, void, replay);
-- ``staff``: a recompute as a task with progress, an event's Elo now, a series revert.
+- ``stored``: a timeline's stored rows as the replay reads them back;
+- ``versions``: storing what a replay computed (new versions, the Rating rows);
+- ``staff``: a recompute as a task with progress, an event's Elo now.
 
-Reads live in ``ratings.selectors``. This package exports the public names (and the few
-internals the tests reach for), so callers keep importing ``ratings.services``.
+Reads live in ``ratings.selectors``. This package exports the public names, so callers keep
+importing ``ratings.services``; a module's helpers that other modules need are public names of
+that module, imported from it.
 """
 
 from ratings import params as rating_params
@@ -49,11 +54,16 @@ from ratings.services.corrections import (
 )
 from ratings.services.elo import EloRecalculation, elo_event_recalculate, elo_recalculate_changed
 from ratings.services.flags import game_review_flag
-from ratings.services.locks import LOCK_NOT_AVAILABLE, RatingsBusy, _lock
+from ratings.services.locks import LOCK_NOT_AVAILABLE, RatingsBusy
 from ratings.services.recompute import Recompute, SystemRecompute, ratings_recompute
-from ratings.services.reviews import review_approve, review_revert
+from ratings.services.reviews import (
+    SeriesGame,
+    review_approve,
+    review_revert,
+    review_revert_series,
+    review_series,
+)
 from ratings.services.scheduling import (
-    _schedule_release,
     elo_event_release,
     enqueue_event_elo,
     enqueue_game_ratings,
@@ -62,13 +72,10 @@ from ratings.services.scheduling import (
     ratings_apply_continue,
 )
 from ratings.services.staff import (
-    SeriesGame,
     event_elo_recalculate_now,
     recompute_progress,
     recompute_request,
     recompute_run,
-    review_revert_series,
-    review_series,
 )
 from ratings.services.sweep import (
     games_flag_invalidated,
@@ -91,8 +98,6 @@ __all__ = [
     "RatingsBusy",
     "Recompute",
     "SystemRecompute",
-    "_lock",
-    "_schedule_release",
     "change_revert",
     "current_period",
     "duel_move",

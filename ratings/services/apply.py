@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games.models import Game, GameRecord, GameSeat, RecordStatus
+from games.models import Game, GameRecord, RecordStatus
 from ratings.models import (
     PER_GAME_SYSTEMS,
     ChangeReason,
@@ -25,9 +25,11 @@ from ratings.models import (
 )
 from ratings.notes import LATE_GAME_NOTE
 from ratings.selectors import master_title_intervals, title_held_at
-from ratings.services.flags import _repeated_results_reviews, _swing_reviews
-from ratings.services.locks import _lock
-from ratings.services.timeline import GameFacts, Writer, replay_from
+from ratings.services.flags import repeated_results_reviews, swing_reviews
+from ratings.services.locks import lock_tables
+from ratings.services.rated_games import RatedGame, game_facts, load_game_facts, load_rated_games
+from ratings.services.timeline import replay_from
+from ratings.services.versions import Writer
 
 
 def _fault_injection_delay() -> None:
@@ -39,74 +41,6 @@ def _fault_injection_delay() -> None:
     delay = getattr(settings, "RATINGS_APPLY_DELAY_SECONDS", 0)
     if delay:
         time.sleep(delay)
-
-
-# --- Games as plain data -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Seat:
-    seat: int
-    player_id: int
-    score: int
-    robot: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _Game:
-    id: int
-    players_count: int
-    is_pairs: bool
-    winner_seat: int | None
-    context: str
-    event_id: int | None
-    played_at: dt.datetime
-    valid: bool
-    seats: tuple[_Seat, ...]
-
-    @property
-    def robot(self) -> bool:
-        return any(s.robot for s in self.seats)
-
-    @property
-    def is_duel(self) -> bool:
-        return self.players_count == 2 and not self.is_pairs and len(self.seats) == 2
-
-
-def _load_games(game_ids: Sequence[int]) -> dict[int, _Game]:
-    if not game_ids:
-        return {}
-    rows = Game.objects.filter(pk__in=game_ids).values(
-        "id",
-        "players_count",
-        "is_pairs",
-        "winner_seat",
-        "context",
-        "event_id",
-        "played_at",
-        "record__status",
-    )
-    seats: dict[int, list[_Seat]] = defaultdict(list)
-    for game_id, seat, player_id, score, robot in (
-        GameSeat.objects.filter(game_id__in=game_ids)
-        .order_by("game_id", "seat")
-        .values_list("game_id", "seat", "player_id", "score", "player__is_robot")
-    ):
-        seats[game_id].append(_Seat(seat, player_id, score, robot))
-    return {
-        row["id"]: _Game(
-            id=row["id"],
-            players_count=row["players_count"],
-            is_pairs=row["is_pairs"],
-            winner_seat=row["winner_seat"],
-            context=row["context"],
-            event_id=row["event_id"],
-            played_at=row["played_at"],
-            valid=row["record__status"] == RecordStatus.VALID,
-            seats=tuple(seats.get(row["id"], ())),
-        )
-        for row in rows
-    }
 
 
 # --- Applying games ----------------------------------------------------------------------------
@@ -205,7 +139,7 @@ def game_ratings_apply(*, game_id: int) -> list[str]:
     applied before, is not ratable, or was reverted).
     """
     while True:
-        batch = _apply_batch(target=game_id)
+        batch = apply_batch(target=game_id)
         if batch.target_done or not batch.progress:
             return batch.moved.get(game_id, [])
 
@@ -219,10 +153,10 @@ def games_ratings_apply_announced(*, game_id: int | None = None) -> AppliedBatch
         game_id is None or not _unrated_games(since=None).filter(pk=game_id).exists()
     ):
         return AppliedBatch()
-    return _apply_batch(target=game_id)
+    return apply_batch(target=game_id)
 
 
-def _apply_batch(
+def apply_batch(
     *, target: int | None = None, sweep: bool = False, limit: int | None = None
 ) -> AppliedBatch:
     """One transaction: lock the tables, choose the games, apply them in game order.
@@ -235,7 +169,7 @@ def _apply_batch(
     limit = limit or _batch_limit()
     result = AppliedBatch()
     with transaction.atomic():
-        _lock(*PER_GAME_SYSTEMS)
+        lock_tables(*PER_GAME_SYSTEMS)
         pending = [
             (played, game_id)
             for game_id, played in PendingRating.objects.order_by(
@@ -279,7 +213,7 @@ def _apply_batch(
     return result
 
 
-def _tables_of(game: _Game) -> list[str]:
+def _tables_of(game: RatedGame) -> list[str]:
     if not game.valid:
         return []
     if game.is_duel:
@@ -287,20 +221,6 @@ def _tables_of(game: _Game) -> list[str]:
     if game.is_pairs and len(game.seats) == 4:
         return [RatingSystem.DOUBLES]
     return []  # three- and four-player free-for-all games have no table
-
-
-def game_facts(game: _Game) -> GameFacts:
-    return GameFacts(
-        id=game.id,
-        played_at=game.played_at,
-        winner_seat=game.winner_seat,
-        robot=game.robot,
-        seats=tuple((s.player_id, s.score) for s in game.seats),
-    )
-
-
-def load_game_facts(game_ids: Sequence[int]) -> list[GameFacts]:
-    return [game_facts(g) for g in _load_games(game_ids).values()]
 
 
 def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
@@ -314,7 +234,7 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
     of those, the Master titles of their players, the table's timeline from the earliest game.
     Writes: the changes, the Rating rows (one upsert per table), the review flags.
     """
-    games = sorted(_load_games(game_ids).values(), key=lambda g: (g.played_at, g.id))
+    games = sorted(load_rated_games(game_ids).values(), key=lambda g: (g.played_at, g.id))
     moved: dict[int, list[str]] = {game.id: [] for game in games}
     plan = [(game, tables) for game in games if (tables := _tables_of(game))]
     if not plan:
@@ -349,7 +269,7 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
         for seat in game.seats
     }
     masters = master_title_intervals(player_ids=title_players) if title_players else {}
-    by_table: dict[str, list[_Game]] = defaultdict(list)
+    by_table: dict[str, list[RatedGame]] = defaultdict(list)
     for game, tables in plan:
         for system in tables:
             if system == RatingSystem.MASTER and not (
@@ -363,7 +283,9 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
     _fault_injection_delay()
 
     created: list[RatingChange] = []
-    decisive: list[tuple[_Game, int, int, RatingChange]] = []  # lobby wins, for repeated results
+    decisive: list[
+        tuple[RatedGame, int, int, RatingChange]
+    ] = []  # lobby wins, for repeated results
     for system in PER_GAME_SYSTEMS:
         table_games = by_table.get(system)
         if not table_games:
@@ -386,7 +308,7 @@ def _apply_games(game_ids: Sequence[int]) -> dict[int, list[str]]:
                 decisive.append((game, winner, loser, made[game.id][winner]))
         created.extend(outcome.created)
 
-    reviews = _swing_reviews(created) + _repeated_results_reviews(decisive)
+    reviews = swing_reviews(created) + repeated_results_reviews(decisive)
     if reviews:
         Review.objects.bulk_create(reviews)
     return moved

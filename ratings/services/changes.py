@@ -1,97 +1,23 @@
-"""What every rating write shares: parameters per table, periods, the audit, writing a change."""
+"""Writing a change: a table's start value, one appended change and the Rating row it moves."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
-
-from players.models import AuditEntry, Player
-from players.services.audit import audit
 from players.types import User
 from ratings import params as rating_params
-from ratings.models import (
-    SCALED_SYSTEMS,
-    ChangeReason,
-    Rating,
-    RatingChange,
-    RatingSystem,
-    Review,
-    Title,
-)
-from ratings.systems import (
-    LobbyParams,
-)
-
-# --- Small helpers -----------------------------------------------------------------------------
-
-
-def _params_for(system: str) -> LobbyParams:
-    return rating_params.table_params(system)
+from ratings.models import ChangeReason, Rating, RatingChange, RatingSystem
+from ratings.services.audit import acting_user
 
 
 def start_value(system: str) -> float:
     """The rating a player has in a table before their first game there."""
     if system == RatingSystem.ELO:
         return rating_params.elo_params().initial
-    return _params_for(system).start
+    return rating_params.table_params(system).start
 
 
-def _clamp(system: str, value: float) -> float:
-    if system in SCALED_SYSTEMS:
-        return min(1000.0, max(0.0, value))
-    return value
-
-
-def _actor(user: User) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
-
-
-def _audit(
-    *,
-    actor: User,
-    action: str,
-    reason: str = "",
-    player_id: int | None = None,
-    change: RatingChange | None = None,
-    review: Review | None = None,
-    title: Title | None = None,
-    details: dict | None = None,
-    event_id: int | None = None,
-) -> AuditEntry:
-    """A line of the one audit trail (`players.services.audit`) about ratings."""
-    return audit(
-        actor=actor,
-        action=action,
-        reason=reason,
-        subject_player=Player.objects.get(pk=player_id) if player_id is not None else None,
-        rating_change_id=change.pk if change is not None else None,
-        review_id=review.pk if review is not None else None,
-        title_id=title.pk if title is not None else None,
-        event_id=event_id,
-        details=details,
-    )
-
-
-def _require_note(note: str, field_name: str = "note") -> str:
-    note = (note or "").strip()
-    if not note:
-        raise ValidationError({field_name: _("Say why: this is kept in the audit trail.")})
-    return note
-
-
-def _reverted_game_ids() -> set[int]:
-    """Games whose game-caused changes were reverted: they no longer count in any table."""
-    return set(
-        RatingChange.objects.filter(
-            reason=ChangeReason.REVERT, reverts__reason=ChangeReason.GAME
-        ).values_list("reverts__game_id", flat=True)
-    )
-
-
-def _write_change(
+def write_change(
     *,
     system: str,
     player_id: int,
@@ -123,7 +49,7 @@ def _write_change(
         delta=after - before,
         games_delta=games_delta,
         reverts=reverts,
-        actor=_actor(actor),
+        actor=acting_user(actor),
         note=note,
     )
     if not update_rating:

@@ -23,16 +23,13 @@ from ratings.models import (
     RatingSystem,
 )
 from ratings.notes import RESULT_CHANGED_NOTE
-from ratings.services.apply import load_game_facts
-from ratings.services.changes import (
-    _audit,
-    _require_note,
-    _write_change,
-    start_value,
-)
-from ratings.services.locks import _lock
+from ratings.services.audit import rating_audit, required_note
+from ratings.services.changes import start_value, write_change
+from ratings.services.locks import lock_tables
+from ratings.services.rated_games import load_game_facts
 from ratings.services.scheduling import enqueue_event_elo
-from ratings.services.timeline import Adjustment, Writer, replay_from
+from ratings.services.timeline import Adjustment, replay_from
+from ratings.services.versions import Writer
 from ratings.systems.replay import ADJUSTMENT, GAME
 
 # A new adjustment sorts after every stored one made at the same instant (its id is not known
@@ -53,7 +50,7 @@ def _elo_compensate(change: RatingChange, *, actor: User, note: str) -> RatingCh
     rating = Rating.objects.filter(player_id=change.player_id, system=change.system).first()
     current = rating.value if rating else start_value(change.system)
     after = change.before if current == change.after else current - change.delta
-    return _write_change(
+    return write_change(
         system=change.system,
         player_id=change.player_id,
         rating=rating,
@@ -103,9 +100,9 @@ def game_ratings_revert(*, actor: User, game_id: int, note: str) -> list[RatingC
 def games_ratings_revert(*, actor: User, game_ids: list[int], note: str) -> list[RatingChange]:
     """Revert several games at once (a flagged series): one replay per table from the earliest
     of them, the same result as reverting them one by one."""
-    note = _require_note(note)
+    note = required_note(note)
     with transaction.atomic():
-        _lock(*PER_GAME_SYSTEMS, RatingSystem.ELO)
+        lock_tables(*PER_GAME_SYSTEMS, RatingSystem.ELO)
         changes = list(
             RatingChange.objects.filter(
                 game_id__in=list(game_ids), reason=ChangeReason.GAME, reverted_by__isnull=True
@@ -121,7 +118,7 @@ def games_ratings_revert(*, actor: User, game_ids: list[int], note: str) -> list
                 written += _void(system, origins, key, actor=actor, note=note)
         for game_id in sorted({c.game_id for c in changes}):
             own = [c for c in written if c.reason == ChangeReason.REVERT and c.game_id == game_id]
-            _audit(
+            rating_audit(
                 actor=actor,
                 action=AuditAction.GAME_REVERT,
                 reason=note,
@@ -154,7 +151,7 @@ def game_result_replay(*, game_id: int) -> list[RatingChange]:
     nothing: it is applied later from its current result. Returns the rows written.
     """
     with transaction.atomic():
-        _lock(*PER_GAME_SYSTEMS, RatingSystem.ELO)
+        lock_tables(*PER_GAME_SYSTEMS, RatingSystem.ELO)
         changes = list(
             RatingChange.objects.filter(
                 game_id=game_id, reason=ChangeReason.GAME, reverted_by__isnull=True
@@ -174,7 +171,7 @@ def game_result_replay(*, game_id: int) -> list[RatingChange]:
                 writer=Writer(system, note=RESULT_CHANGED_NOTE),
             ).versions
         if changes:
-            _audit(
+            rating_audit(
                 actor=None,
                 action=AuditAction.RESULT_REPLAY,
                 change=changes[0],
@@ -194,7 +191,7 @@ def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChang
     """Revert one change: a game's change reverts the whole game (a game counts or it does
     not); an adjustment is taken out of the history (and the table replayed); an Elo
     recompute correction is compensated on its own."""
-    note = _require_note(note)
+    note = required_note(note)
     change = RatingChange.objects.select_related("origin").filter(pk=change_id).first()
     if change is None:
         raise ValidationError({"change": _("No such rating change.")})
@@ -219,7 +216,7 @@ def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChang
             {"change": _("This correction comes from a recompute of the history: adjust instead.")}
         )
     with transaction.atomic():
-        _lock(change.system)
+        lock_tables(change.system)
         change = RatingChange.objects.select_for_update().get(pk=change.pk)
         if change.is_reverted:
             raise ValidationError({"change": _("This change has already been reverted.")})
@@ -228,7 +225,7 @@ def change_revert(*, actor: User, change_id: int, note: str) -> list[RatingChang
         else:
             made = [_elo_compensate(change, actor=actor, note=note)]
         compensation = next(c for c in made if c.reason == ChangeReason.REVERT)
-        _audit(
+        rating_audit(
             actor=actor,
             action=AuditAction.CHANGE_REVERT,
             reason=note,
@@ -255,7 +252,7 @@ def rating_adjust(
     every replay (a late game before it, a revert, a recompute) applies it again by the delta it
     made then.
     """
-    reason = _require_note(reason, "reason")
+    reason = required_note(reason, "reason")
     if system not in RatingSystem.values:
         raise ValidationError({"system": _("Unknown table %(table)s.") % {"table": repr(system)}})
     if (delta is None) == (value is None):
@@ -263,7 +260,7 @@ def rating_adjust(
     if not Player.objects.filter(pk=player_id).exists():
         raise ValidationError({"player": _("No such player.")})
     with transaction.atomic():
-        _lock(system)
+        lock_tables(system)
         # A game-by-game table replays its history from the adjustment; the Elo just moves.
         adjust = _adjust_timeline if system in PER_GAME_SYSTEMS else _adjust_elo
         change = adjust(
@@ -280,7 +277,7 @@ def rating_adjust(
                         % {"rating": f"{wanted:.2f}"}
                     }
                 )
-        _audit(
+        rating_audit(
             actor=actor,
             action=AuditAction.ADJUSTMENT,
             reason=reason,
@@ -330,7 +327,7 @@ def _adjust_elo(
 ) -> RatingChange:
     rating = Rating.objects.filter(player_id=player_id, system=system).first()
     before, games = (rating.value, rating.games) if rating else (start_value(system), 0)
-    return _write_change(
+    return write_change(
         system=system,
         player_id=player_id,
         rating=rating,

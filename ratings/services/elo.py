@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -27,12 +26,13 @@ from ratings.selectors import (
     elo_events_changed,
     ratings_by_player,
 )
-from ratings.services.changes import _audit, _write_change
-from ratings.services.flags import _flag_elo_swings
-from ratings.services.locks import _lock
+from ratings.services.audit import rating_audit
+from ratings.services.changes import write_change
+from ratings.services.flags import flag_elo_swings
+from ratings.services.locks import lock_tables
 from ratings.systems import (
     EloRating,
-    anchor_shift,
+    anchor_step,
     elo_tournament,
 )
 
@@ -66,7 +66,7 @@ def elo_event_recalculate(
         return EloRecalculation(event_id=event_id, games=0, players=0, changes=0)
     params = rating_params.elo_params()
     with transaction.atomic():
-        _lock(RatingSystem.ELO)
+        lock_tables(RatingSystem.ELO)
         games = elo_event_games(event_id)
         standings = {s.player_id: s for s in EloStanding.objects.filter(event_id=event_id)}
         participants = {p for a, b, _, _ in games for p in (a, b)}
@@ -103,7 +103,7 @@ def elo_event_recalculate(
             # itself (bit-exact); otherwise add what the event's contribution changed by.
             after = new_after if current == old_after else current + (new_after - old_after)
             written.append(
-                _write_change(
+                write_change(
                     system=RatingSystem.ELO,
                     player_id=pid,
                     rating=rating,
@@ -115,9 +115,7 @@ def elo_event_recalculate(
                     event_id=event_id,
                 )
             )
-        _flag_elo_swings(
-            [c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0]
-        )
+        flag_elo_swings([c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0])
         for pid, update in updates.items():
             EloStanding.objects.update_or_create(
                 event_id=event_id,
@@ -153,7 +151,7 @@ def elo_event_recalculate(
             changes=len(written),
             anchor_shift=shift,
         )
-        _audit(
+        rating_audit(
             actor=actor,
             action=AuditAction.ELO_RECALCULATE,
             event_id=event_id,
@@ -168,15 +166,9 @@ def elo_event_recalculate(
     return result
 
 
-def _anchor_step(standings: dict[int, EloRating], params: Any) -> float:
-    """The common shift re-anchoring the pool needs, or 0 within the tolerance setting."""
-    shift = anchor_shift(standings.values(), params)
-    return shift if abs(shift) >= settings.RATINGS_ELO_ANCHOR_TOLERANCE and shift else 0.0
-
-
 def _elo_anchor(params: Any) -> float:
     rated = list(Rating.objects.filter(system=RatingSystem.ELO, games__gt=0))
-    shift = _anchor_step({r.player_id: EloRating(r.value, r.games) for r in rated}, params)
+    shift = anchor_step([EloRating(r.value, r.games) for r in rated], params)
     if not shift:
         return 0.0
     changes = []

@@ -6,7 +6,7 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -23,15 +23,13 @@ from ratings.models import (
     ReviewKind,
 )
 from ratings.selectors import both_seats
-
-if TYPE_CHECKING:
-    from ratings.services.apply import _Game
-from ratings.services.changes import _audit
+from ratings.services.audit import rating_audit
+from ratings.services.rated_games import RatedGame
 
 # --- Review flags ------------------------------------------------------------------------------
 
 
-def _swing_reviews(changes: Iterable[RatingChange]) -> list[Review]:
+def swing_reviews(changes: Iterable[RatingChange]) -> list[Review]:
     """Flags for game changes that move a 0-1000 rating by more than the swing setting (new
     changes, so none is flagged yet). The monthly table mirrors the lobby game by game, so its
     swings are not flagged twice."""
@@ -49,7 +47,7 @@ def _swing_reviews(changes: Iterable[RatingChange]) -> list[Review]:
     ]
 
 
-def _flag_elo_swings(changes: Iterable[RatingChange]) -> None:
+def flag_elo_swings(changes: Iterable[RatingChange]) -> None:
     """Queue tournament Elo changes for review when they move a rating by at least
     ``RATINGS_REVIEW_SWING_ELO`` (the caller passes only established players' changes).
 
@@ -68,8 +66,8 @@ def _flag_elo_swings(changes: Iterable[RatingChange]) -> None:
             )
 
 
-def _repeated_results_reviews(
-    decisive: Sequence[tuple[_Game, int, int, RatingChange]],
+def repeated_results_reviews(
+    decisive: Sequence[tuple[RatedGame, int, int, RatingChange]],
 ) -> list[Review]:
     """Flag the same player beating the same opponent many times within the window.
 
@@ -158,5 +156,5 @@ def game_review_flag(*, game_id: int, note: str = "", actor: User | None = None)
             },
         )
         if created and actor is not None:
-            _audit(actor=actor, action=AuditAction.REVIEW_FLAG, reason=note, review=review)
+            rating_audit(actor=actor, action=AuditAction.REVIEW_FLAG, reason=note, review=review)
         return review

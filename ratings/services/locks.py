@@ -6,9 +6,7 @@ from django.conf import settings
 from django.db import OperationalError, connection
 from django.utils.translation import gettext as _
 
-from ratings.models import (
-    RatingSystem,
-)
+from ratings.models import RatingSystem
 from tantrix_site.errors import ServiceBusy
 
 # --- Locks -------------------------------------------------------------------------------------
@@ -36,7 +34,7 @@ class RatingsBusy(OperationalError, ServiceBusy):
         ServiceBusy.__init__(self, message, retry_after=60)
 
 
-def _lock(*names: str, wait_seconds: float | None = None) -> None:
+def lock_tables(*names: str, wait_seconds: float | None = None) -> None:
     """Take the advisory locks of these tables for the current transaction, in a fixed order.
 
     Waits at most `wait_seconds` (default RATINGS_LOCK_WAIT_SECONDS), then raises

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
+from tqdm import tqdm
 
 from games.models import Game, RecordStatus
 from players.models import Player
@@ -41,21 +42,20 @@ from ratings.selectors import (
     master_title_intervals,
     title_held_at,
 )
-from ratings.services.changes import _actor, _audit, _params_for, start_value
-from ratings.services.elo import _anchor_step
-from ratings.services.locks import _lock
+from ratings.services.audit import acting_user, rating_audit
+from ratings.services.changes import start_value
+from ratings.services.locks import lock_tables
 from ratings.services.timeline import (
     GameFacts,
-    Writer,
     adjustments,
     fetched,
     merge_events,
     reverted_origins,
-    store_ratings,
     streamed_instant,
     timeline_rows,
 )
-from ratings.systems import EloRating, elo_tournament
+from ratings.services.versions import Writer, store_ratings
+from ratings.systems import EloRating, anchor_step, elo_tournament
 from ratings.systems.replay import Standing, replay
 
 
@@ -106,7 +106,7 @@ def ratings_recompute(
     result = Recompute()
     with transaction.atomic():
         # A recompute may wait for the batch in progress, but not forever either.
-        _lock(*wanted, wait_seconds=settings.RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS)
+        lock_tables(*wanted, wait_seconds=settings.RATINGS_RECOMPUTE_LOCK_WAIT_SECONDS)
         for system in (s for s in PER_GAME_SYSTEMS if s in wanted):
             result.systems[system] = _recompute_table(
                 system,
@@ -119,7 +119,7 @@ def ratings_recompute(
             if on_progress is not None:
                 on_progress(RatingSystem.ELO, result.systems[RatingSystem.ELO].games)
         result.seconds = time.perf_counter() - began
-        _audit(
+        rating_audit(
             actor=actor,
             action=AuditAction.RECOMPUTE,
             details={
@@ -140,8 +140,6 @@ def _progress_wrapper(
         return None
 
     def wrap(games: Iterable[GameFacts]) -> Iterator[GameFacts]:
-        from tqdm import tqdm
-
         label = RatingSystem(system).label
         for done, game in enumerate(
             tqdm(games, desc=f"{label}: games", unit="game", unit_scale=True, disable=not bar), 1
@@ -276,7 +274,7 @@ def table_replay(
     try:
         for replayed in replay(
             events,
-            _params_for(system),
+            rating_params.table_params(system),
             known=known,
             monthly=system == RatingSystem.MONTHLY,
             trust_stored=False,
@@ -386,7 +384,7 @@ def _recompute_elo(actor: User) -> SystemRecompute:
                     opposition_average=u.opposition_average,
                 )
             )
-        shift = _anchor_step(standings, params)
+        shift = anchor_step(standings.values(), params)
         if shift:
             standings = {p: EloRating(s.rating + shift, s.games) for p, s in standings.items()}
     adjust_until(None)
@@ -427,7 +425,7 @@ def _store_elo(final: dict[int, EloRating], games: int, actor: User | None) -> S
                 after=new.rating,
                 delta=new.rating - before,
                 games_delta=new.games - (old.games if old else 0),
-                actor=_actor(actor),
+                actor=acting_user(actor),
                 note=RECOMPUTE_NOTE,
             )
         )

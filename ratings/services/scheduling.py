@@ -20,80 +20,37 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.cache import BaseCache, caches
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 
 from ratings.models import PendingRating
 from ratings.services.apply import (
     AppliedBatch,
-    _apply_batch,
+    apply_batch,
     game_ratings_announce,
     games_ratings_announce,
 )
-from tantrix_site.celery import app as celery_app
+from tantrix_site import queueing
+from tantrix_site.queueing import QueuedKey, publish, publish_once
 
 logger = logging.getLogger(__name__)
 
 SCHEDULE_CACHE = "ratings"
+APPLY_TASK = "ratings.tasks.apply_game"
+ELO_EVENT_TASK = "ratings.tasks.recalculate_event_elo"
 
 
-def _tasks_eager() -> bool:
-    """Tasks run in-process (no broker, or the tests' eager mode): no key is needed."""
-    return bool(celery_app.conf.task_always_eager)
+def apply_queued() -> QueuedKey:
+    """The apply task's "scheduled" key (queued or running)."""
+    return QueuedKey(
+        cache=SCHEDULE_CACHE,
+        name="ratings:apply-scheduled",
+        seconds=settings.RATINGS_APPLY_SCHEDULE_SECONDS,
+    )
 
 
-def _schedule_cache() -> BaseCache:
-    return caches[SCHEDULE_CACHE]
-
-
-def _schedule_key() -> str:
-    return f"tantrix:ratings:apply-scheduled:{connection.settings_dict['NAME']}"
-
-
-def _schedule_claim() -> bool:
-    """Whether the caller should publish the apply task (none is queued or running)."""
-    if _tasks_eager():
-        return True
-    try:
-        return _schedule_cache().add(
-            _schedule_key(), 1, timeout=settings.RATINGS_APPLY_SCHEDULE_SECONDS
-        )
-    except Exception:  # noqa: BLE001 - Redis down: publish anyway (a duplicate is harmless)
-        return True
-
-
-def _schedule_keep() -> None:
-    try:
-        _schedule_cache().set(_schedule_key(), 1, timeout=settings.RATINGS_APPLY_SCHEDULE_SECONDS)
-    except Exception:  # noqa: BLE001 - the next announcement publishes a task instead
-        logger.warning("could not keep the ratings apply schedule", exc_info=True)
-
-
-def _schedule_release() -> None:
-    if _tasks_eager():
-        return
-    try:
-        _schedule_cache().delete(_schedule_key())
-    except Exception:  # noqa: BLE001 - the key expires by itself
-        logger.warning("could not release the ratings apply schedule", exc_info=True)
-
-
-def _publish_apply(game_id: int | None, *, claimed: bool, countdown: float = 0.0) -> bool:
-    from ratings.tasks import apply_game
-
-    try:
-        if countdown:
-            apply_game.apply_async((game_id,), countdown=countdown)
-        else:
-            apply_game.delay(game_id)
-    except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
-        if claimed:
-            _schedule_release()
-        logger.warning(
-            "could not enqueue the ratings (game %s); the sweep will", game_id, exc_info=True
-        )
-        return False
-    return True
+def _publish_apply(game_id: int | None, *, countdown: float | None = None) -> bool:
+    """Publish the apply task, the caller holding the scheduled key."""
+    return publish_once(apply_queued(), APPLY_TASK, game_id, countdown=countdown, held=True)
 
 
 def enqueue_game_ratings(game_id: int) -> bool:
@@ -106,13 +63,20 @@ def enqueue_game_ratings(game_id: int) -> bool:
         announced = game_ratings_announce(game_id)
     except DatabaseError:
         logger.warning("could not announce game %s to the ratings", game_id, exc_info=True)
-        # Unannounced: its own task applies it, with the unrated games played before it.
-        return _publish_apply(game_id, claimed=False)
+        # Unannounced: its own task applies it, with the unrated games played before it. The
+        # key is not taken for it, so a failed publish has nothing to give back.
+        try:
+            publish(APPLY_TASK, game_id)
+        except Exception:  # noqa: BLE001 - kombu raises many kinds; all mean "not published"
+            logger.warning(
+                "could not enqueue the ratings (game %s); the sweep will", game_id, exc_info=True
+            )
+            return False
+        return True
     if not announced:
         return True  # no table takes it, or it was announced before
-    if not _schedule_claim():
-        return True  # a task is queued or running; it (or the one it publishes) applies this
-    return _publish_apply(game_id, claimed=True)
+    # A task queued or running applies this (or the one it publishes does).
+    return publish_once(apply_queued(), APPLY_TASK, game_id)
 
 
 def enqueue_games_ratings(game_ids: list[int]) -> bool:
@@ -123,37 +87,36 @@ def enqueue_games_ratings(game_ids: list[int]) -> bool:
     except DatabaseError:
         logger.warning("could not announce games %s to the ratings", game_ids, exc_info=True)
         return all([enqueue_game_ratings(game_id) for game_id in game_ids])
-    if not announced or not _schedule_claim():
+    if not announced:
         return True
-    return _publish_apply(None, claimed=True)
+    return publish_once(apply_queued(), APPLY_TASK, None)
 
 
 def enqueue_pending_ratings() -> bool:
     """Publish the apply task for the pending games, unless one is queued or running."""
-    if not _schedule_claim():
-        return True
-    return _publish_apply(None, claimed=True)
+    return publish_once(apply_queued(), APPLY_TASK, None)
 
 
 def ratings_apply_continue(batch: AppliedBatch, *, game_id: int | None = None) -> None:
     """After an apply task's batch: publish the next task if games are pending, else give the
     schedule back."""
-    if _tasks_eager():  # in-process: finish here rather than recursing through the task
+    if queueing.tasks_eager():  # in-process: finish here rather than recursing through the task
         while (batch.more or not batch.target_done) and batch.progress:
-            batch = _apply_batch(target=None if batch.target_done else game_id)
+            batch = apply_batch(target=None if batch.target_done else game_id)
         return
+    queued = apply_queued()
     target = None if batch.target_done else game_id
     if (batch.more or not batch.target_done) and batch.progress:
-        _schedule_keep()  # a backlog: go on at once
-        _publish_apply(target, claimed=True)
+        queued.keep()  # a backlog: go on at once
+        _publish_apply(target)
     elif PendingRating.objects.exists():
-        _schedule_keep()  # games arrive while we work: let the next batch gather a moment
-        _publish_apply(None, claimed=True, countdown=settings.RATINGS_APPLY_BATCH_SECONDS)
+        queued.keep()  # games arrive while we work: let the next batch gather a moment
+        _publish_apply(None, countdown=settings.RATINGS_APPLY_BATCH_SECONDS)
     else:
-        _schedule_release()
+        queued.release()
         # An announcement between the look and the release saw the key taken: publish for it.
-        if PendingRating.objects.exists() and _schedule_claim():
-            _publish_apply(None, claimed=True)
+        if PendingRating.objects.exists():
+            publish_once(queued, APPLY_TASK, None)
 
 
 # An event's results change in bursts (a round's games arrive together, a finished match
@@ -165,45 +128,28 @@ ELO_EVENT_GATHER_SECONDS = 10
 ELO_EVENT_KEY_SECONDS = 600
 
 
-def _elo_event_key(event_id: int) -> str:
-    return f"tantrix:ratings:elo-scheduled:{connection.settings_dict['NAME']}:{event_id}"
-
-
-def _elo_event_claim(event_id: int) -> bool:
-    """Whether the caller should publish the event's recalculation (none is queued)."""
-    if _tasks_eager():
-        return True
-    try:
-        return _schedule_cache().add(_elo_event_key(event_id), 1, timeout=ELO_EVENT_KEY_SECONDS)
-    except Exception:  # noqa: BLE001 - cache down: publish anyway (the task is idempotent)
-        return True
+def elo_event_queued(event_id: int) -> QueuedKey:
+    """The event's "recalculation queued" key."""
+    return QueuedKey(
+        cache=SCHEDULE_CACHE,
+        name=f"ratings:elo-scheduled:{event_id}",
+        seconds=ELO_EVENT_KEY_SECONDS,
+    )
 
 
 def elo_event_release(event_id: int) -> None:
     """The event's recalculation starts: a change from now on publishes another one."""
-    if _tasks_eager():
-        return
-    try:
-        _schedule_cache().delete(_elo_event_key(event_id))
-    except Exception:  # noqa: BLE001 - the key expires by itself
-        logger.warning("could not release the Elo schedule of event %s", event_id, exc_info=True)
+    elo_event_queued(event_id).release()
 
 
 def enqueue_event_elo(event_id: int) -> bool:
     """See that the event's Elo is recalculated soon: the entry point for "its results changed"
     (tournaments calls it on commit; a revert of one of its games too).
 
-    At most one recalculation per event is queued at a time; returns False when the task
-    could not be published (logged, never raised): the hourly beat recalculates it then.
+    At most one recalculation per event is queued at a time (one that is queued has not started
+    yet, so it will see this change); returns False when the task could not be published
+    (logged, never raised): the hourly beat recalculates it then.
     """
-    from ratings.tasks import recalculate_event_elo
-
-    if not _elo_event_claim(event_id):
-        return True  # one is queued; it has not started yet, so it will see this change
-    try:
-        recalculate_event_elo.apply_async((event_id,), countdown=ELO_EVENT_GATHER_SECONDS)
-    except Exception:  # noqa: BLE001 - as above; the periodic recalculation catches up
-        elo_event_release(event_id)
-        logger.warning("could not enqueue the Elo of event %s", event_id, exc_info=True)
-        return False
-    return True
+    return publish_once(
+        elo_event_queued(event_id), ELO_EVENT_TASK, event_id, countdown=ELO_EVENT_GATHER_SECONDS
+    )

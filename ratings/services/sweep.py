@@ -12,7 +12,7 @@ from ratings.models import (
     ReviewKind,
 )
 from ratings.notes import RECORD_INVALID_NOTE
-from ratings.services.apply import _apply_batch
+from ratings.services.apply import apply_batch
 from ratings.services.flags import game_review_flag
 from ratings.services.scheduling import enqueue_pending_ratings
 
@@ -20,7 +20,7 @@ from ratings.services.scheduling import enqueue_pending_ratings
 def games_ratings_apply_pending(*, limit: int = 5000) -> int:
     """The sweep: apply the announced games and every unrated game of the sweep window, in game
     order (one transaction); returns how many games moved a table."""
-    batch = _apply_batch(sweep=True, limit=limit)
+    batch = apply_batch(sweep=True, limit=limit)
     if batch.more:
         enqueue_pending_ratings()
     return batch.games_moved

@@ -16,81 +16,20 @@ import datetime as dt
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby, islice
+from itertools import islice
 from operator import itemgetter
-from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import BigIntegerField, F, Func, QuerySet
 from django.db.models.functions import Coalesce
 
+from ratings import params as rating_params
 from ratings.models import ChangeReason, RatingChange, RatingSystem
 from ratings.selectors import game_period
-from ratings.services.changes import _params_for
-from ratings.services.versions import Outcome, Writer, store_ratings
+from ratings.services.stored import STORED_ROW_FIELDS, StoredEvent, StoredRow, grouped_events
+from ratings.services.versions import Outcome, Writer
 from ratings.systems import Duel
 from ratings.systems.replay import ADJUSTMENT, GAME, Event, Standing, Step, replay
-
-__all__ = [
-    "Adjustment",
-    "GameFacts",
-    "Outcome",
-    "Writer",
-    "adjustments",
-    "fetched",
-    "merge_events",
-    "replay_from",
-    "reverted_origins",
-    "store_ratings",
-    "timeline_rows",
-]
-
-_ROW = (
-    "id",
-    "player_id",
-    "game_id",
-    "at_micros",
-    "before",
-    "after",
-    "games_after",
-    "games_delta",
-    "period",
-    "origin_id",
-    "reason",
-)
-
-
-class _Row(NamedTuple):
-    """One current stored step. A named tuple rather than a frozen dataclass: the recompute
-    makes one per stored step (a million per table for 500,000 games), and a tuple is made
-    several times faster."""
-
-    id: int
-    player_id: int
-    game_id: int | None
-    at: dt.datetime
-    before: float
-    after: float
-    games_after: int | None
-    games_delta: int
-    period: str
-    origin_id: int | None
-    reason: str
-
-    @property
-    def origin(self) -> int:
-        return self.origin_id or self.id
-
-    @property
-    def key(self) -> tuple[dt.datetime, int, int]:
-        if self.game_id is not None:
-            return (self.at, GAME, self.game_id)
-        return (self.at, ADJUSTMENT, self.origin)
-
-    @property
-    def step(self) -> Step:
-        games_after = self.games_after if self.games_after is not None else -1
-        return Step(self.before, self.after, games_after - self.games_delta, games_after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,15 +124,15 @@ def timeline_rows(
     since: dt.datetime | None = None,
     chunk_size: int = 20_000,
     before_fetch: Callable[[], None] | None = None,
-) -> Iterator[_Row]:
+) -> Iterator[StoredRow]:
     """The table's current rows in game order (from ``since`` on), streamed."""
     rows = current_rows(system)
     if since is not None:
         rows = rows.filter(at__gte=since)
     rows, _, instant = streamed_instant(rows, "at")
-    make = _Row._make
+    make = StoredRow._make
     last_micros, last_at = None, None  # a game's rows come together, at one instant
-    for values in fetched(_ordered(rows).values_list(*_ROW), chunk_size, before_fetch):
+    for values in fetched(_ordered(rows).values_list(*STORED_ROW_FIELDS), chunk_size, before_fetch):
         micros = values[3]
         if micros != last_micros:
             last_micros, last_at = micros, instant(micros)
@@ -260,27 +199,10 @@ def adjustment_event(
     )
 
 
-@dataclass
-class _Stored:
-    """The stored rows of one event, grouped (what ``merge_events`` attaches to an event)."""
-
-    key: tuple
-    rows: dict[int, _Row]
-
-    @property
-    def steps(self) -> dict[int, Step]:
-        return {pid: row.step for pid, row in self.rows.items()}
-
-
-def _grouped(rows: Iterable[_Row]) -> Iterator[_Stored]:
-    for key, group in groupby(rows, key=lambda r: r.key):
-        yield _Stored(key, {row.player_id: row for row in group})
-
-
 def merge_events(
     system: str,
     games: Iterable[GameFacts],
-    rows: Iterable[_Row],
+    rows: Iterable[StoredRow],
     adjustments_by_id: dict[int, Adjustment],
     *,
     void: set[int],
@@ -290,7 +212,7 @@ def merge_events(
     that have stored rows), the stored rows, and the adjustments. An event with stored rows is
     void when its first version was reverted; ``counts(game)`` says whether a game without
     stored rows enters the table (the Master ranking's titles)."""
-    stored_iter = ((s.key, 1, s) for s in _grouped(rows))
+    stored_iter = ((s.key, 1, s) for s in grouped_events(rows))
     game_iter = (((g.played_at, GAME, g.id), 0, g) for g in games)
     adjust_iter = (
         ((a.at, ADJUSTMENT, a.id), 0, a)
@@ -300,7 +222,7 @@ def merge_events(
     pending: tuple | None = None  # (key, source) waiting for its stored rows
     for key, is_stored, item in merged:
         if is_stored:
-            stored: _Stored = item
+            stored: StoredEvent = item
             if pending is not None and pending[0] == key:
                 yield _event(system, pending[1], stored, void)
                 pending = None
@@ -327,11 +249,11 @@ def merge_events(
 _merge_order = itemgetter(0, 1)
 
 
-def _is_void(stored: _Stored, void: set[int]) -> bool:
+def _is_void(stored: StoredEvent, void: set[int]) -> bool:
     return bool(void) and any(row.origin in void for row in stored.rows.values())
 
 
-def _event(system: str, source: object, stored: _Stored, void: set[int]) -> Event:
+def _event(system: str, source: object, stored: StoredEvent, void: set[int]) -> Event:
     if isinstance(source, GameFacts):
         event = game_event(system, source, stored=stored.steps)
     else:
@@ -354,7 +276,7 @@ def _fresh(system: str, source: object, counts: Callable[[GameFacts], bool] | No
     return event
 
 
-def _orphan(stored: _Stored) -> Event:
+def _orphan(stored: StoredEvent) -> Event:
     """Stored rows whose game or adjustment the sources did not list: a game without seats any
     more, say. They stay in place and move nothing."""
     row = next(iter(stored.rows.values()))
@@ -437,7 +359,7 @@ def replay_from(
         void=void,
         counts=lambda g: g.id in new_ids,
     )
-    params = _params_for(system)
+    params = rating_params.table_params(system)
     for replayed in replay(
         (_marked(e, set(voiding), set(rewritten)) for e in events),
         params,
@@ -448,7 +370,7 @@ def replay_from(
     return writer.store(known)
 
 
-def reverted_in(rows: Sequence[_Row]) -> set[int]:
+def reverted_in(rows: Sequence[StoredRow]) -> set[int]:
     """Of these rows' events, the first versions that were reverted (one query)."""
     origins = {r.origin for r in rows}
     if not origins:

@@ -25,8 +25,9 @@ from ratings.models import (
     Title,
 )
 from ratings.selectors import elo_tournaments_played
-from ratings.services.changes import _actor, _audit, _require_note, start_value
-from ratings.services.locks import _lock
+from ratings.services.audit import acting_user, rating_audit, required_note
+from ratings.services.changes import start_value
+from ratings.services.locks import lock_tables
 from ratings.systems import (
     title_eligibility,
     title_lapse,
@@ -45,10 +46,10 @@ ELIGIBILITY_MESSAGES = {
 
 def title_award(*, actor: User, player_id: int, note: str) -> Title:
     """Award the Master title to an eligible player, within the cap (counted under a lock)."""
-    note = _require_note(note)
+    note = required_note(note)
     params = rating_params.title_params()
     with transaction.atomic():
-        _lock("titles")
+        lock_tables("titles")
         if not Player.objects.filter(pk=player_id).exists():
             raise ValidationError({"player": _("No such player.")})
         if Title.objects.filter(
@@ -79,9 +80,9 @@ def title_award(*, actor: User, player_id: int, note: str) -> Title:
                 }
             )
         title = Title.objects.create(
-            player_id=player_id, kind=Title.Kind.MASTER, awarded_by=_actor(actor), note=note
+            player_id=player_id, kind=Title.Kind.MASTER, awarded_by=acting_user(actor), note=note
         )
-        _audit(
+        rating_audit(
             actor=actor,
             action=AuditAction.TITLE_AWARD,
             reason=note,
@@ -94,9 +95,9 @@ def title_award(*, actor: User, player_id: int, note: str) -> Title:
 
 def title_withdraw(*, actor: User, title_id: int, note: str, lapsed: bool = False) -> Title:
     """End a held title (as lapsed, or withdrawn); its open lapse reviews close as approved."""
-    note = _require_note(note)
+    note = required_note(note)
     with transaction.atomic():
-        _lock("titles")
+        lock_tables("titles")
         title = Title.objects.select_for_update().filter(pk=title_id).first()
         if title is None:
             raise ValidationError({"title": _("No such title.")})
@@ -111,13 +112,15 @@ def title_withdraw(*, actor: User, title_id: int, note: str, lapsed: bool = Fals
         now = timezone.now()
         title.status = Title.Status.LAPSED if lapsed else Title.Status.WITHDRAWN
         title.ended_at = now
-        title.ended_by = _actor(actor)
+        title.ended_by = acting_user(actor)
         title.end_note = note
         title.save(update_fields=["status", "ended_at", "ended_by", "end_note"])
         Review.objects.filter(
             title=title, kind=ReviewKind.TITLE_LAPSE, status=ReviewStatus.OPEN
-        ).update(status=ReviewStatus.APPROVED, reviewer=_actor(actor), note=note, resolved_at=now)
-        _audit(
+        ).update(
+            status=ReviewStatus.APPROVED, reviewer=acting_user(actor), note=note, resolved_at=now
+        )
+        rating_audit(
             actor=actor,
             action=AuditAction.TITLE_WITHDRAW,
             reason=note,

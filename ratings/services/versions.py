@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from django.db import connection
 from django.utils import timezone
@@ -15,11 +14,9 @@ from django.utils import timezone
 from players.types import User
 from ratings.models import ChangeReason, Rating, RatingChange, RatingSystem
 from ratings.params import current_version
-from ratings.services.changes import _actor
+from ratings.services.audit import acting_user
+from ratings.services.stored import StoredEvent, StoredRow
 from ratings.systems.replay import Replayed, Standing
-
-if TYPE_CHECKING:
-    from ratings.services.timeline import _Row, _Stored
 
 
 @dataclass
@@ -135,7 +132,7 @@ class Writer:
 
     @property
     def _actor_id(self) -> int | None:
-        actor = _actor(self.actor)
+        actor = acting_user(self.actor)
         return actor.pk if actor is not None else None
 
     def flush(self) -> None:
@@ -151,10 +148,10 @@ class Writer:
         if self.flush_every:
             self.outcome.created, self.outcome.versions = [], []
 
-    def _voiding(self, stored: _Stored) -> bool:
+    def _voiding(self, stored: StoredEvent) -> bool:
         return bool(self.voiding) and any(self._voiding_row(row) for row in stored.rows.values())
 
-    def _voiding_row(self, row: _Row) -> bool:
+    def _voiding_row(self, row: StoredRow) -> bool:
         return row.origin in self.voiding and row.reason != ChangeReason.REVERT
 
     def store(self, known: dict[int, Standing]) -> Outcome:

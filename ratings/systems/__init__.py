@@ -8,8 +8,9 @@
 - ``titles``: Master title eligibility and lapse.
 - ``duels``: one game's moves (two-player and pairs) for the Django side.
 
-Every constant is a field of a frozen parameters dataclass, so the Django side can build them
-from settings; docs/ratings.md gives the formulas, the reasons and the setting names.
+Every constant is a field of a frozen parameters dataclass; the Django side takes them from the
+versioned parameter set in force (``ratings/params.py``); docs/ratings.md gives the formulas and
+the reasons.
 """
 
 from .duels import Duel, doubles_move, duel_move, duel_tuple
@@ -20,6 +21,7 @@ from .elo import (
     EloUpdate,
     anchor_pool,
     anchor_shift,
+    anchor_step,
     elo_tournament,
     elo_update,
     expected_share,
@@ -77,6 +79,7 @@ __all__ = [
     "add_months",
     "anchor_pool",
     "anchor_shift",
+    "anchor_step",
     "doubles_draw",
     "doubles_game",
     "doubles_update",

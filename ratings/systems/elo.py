@@ -48,7 +48,8 @@ P = TypeVar("P", bound=Hashable)
 
 @dataclass(frozen=True, slots=True)
 class EloParams:
-    """Constants of the tournament Elo; the Django side builds these from settings."""
+    """Constants of the tournament Elo; the Django side takes them from the versioned parameter
+    set in force (``ratings/params.py``)."""
 
     scale: float = 565.7
     """Rating gap at which the stronger player expects Φ(1) = 84.13 % of the TPs."""
@@ -63,6 +64,9 @@ class EloParams:
     performance_cap: float = 800.0
     """A performance is at most this far from the opposition average (a 0 % or 100 % share
     would otherwise be infinitely far)."""
+    anchor_tolerance: float = 0.05
+    """The pool is re-anchored only once its mean has drifted at least this far from the
+    anchor, so a tiny drift does not write a change for every rated player."""
 
     def __post_init__(self) -> None:
         if self.scale <= 0:
@@ -73,6 +77,8 @@ class EloParams:
             raise ValueError("provisional_games must not be negative")
         if self.performance_cap <= 0:
             raise ValueError("performance_cap must be positive")
+        if self.anchor_tolerance < 0:
+            raise ValueError("anchor_tolerance must not be negative")
 
 
 ELO_PARAMS = EloParams()
@@ -262,6 +268,13 @@ def anchor_shift(standings: Iterable[EloRating], params: EloParams = ELO_PARAMS)
         return 0.0
     mean = fsum(s.rating * s.games for s in items) / total_games
     return params.anchor - mean
+
+
+def anchor_step(standings: Iterable[EloRating], params: EloParams = ELO_PARAMS) -> float:
+    """The common shift re-anchoring the pool needs (``anchor_shift``), or 0 while the pool's
+    drift is within ``params.anchor_tolerance``."""
+    shift = anchor_shift(standings, params)
+    return shift if abs(shift) >= params.anchor_tolerance and shift else 0.0
 
 
 def anchor_pool(

@@ -55,7 +55,8 @@ Side = TypeVar("Side")
 
 @dataclass(frozen=True, slots=True)
 class LobbyParams:
-    """Constants of one lobby-style table; the Django side builds these from settings."""
+    """Constants of one lobby-style table; the Django side takes them from the versioned parameter
+    set in force (``ratings/params.py``)."""
 
     start: float = 500.0
     """Rating of a player's first game in this table."""

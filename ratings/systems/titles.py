@@ -31,7 +31,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class MasterTitleParams:
-    """Constants of the Master title rules; the Django side builds these from settings."""
+    """Constants of the Master title rules; the Django side takes them from the versioned
+    parameter set in force, with the cap from the settings (``ratings/params.py``)."""
 
     min_lobby: float = 950.0
     min_elo_tournaments: int = 1

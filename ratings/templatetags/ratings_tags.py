@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import template
 
 from ratings import selectors
-from ratings.audit_words import details_text
 from ratings.notes import note_shown
+from ratings.staff.audit_words import details_text
 
 register = template.Library()
 
@@ -20,7 +20,7 @@ def rating_note(note: str) -> str:
 
 @register.filter
 def audit_details(details, named: str = "") -> str:
-    """A ratings audit line's details in words (ratings/audit_words.py), leaving out the keys
+    """A ratings audit line's details in words (ratings/staff/audit_words.py), leaving out the keys
     the page already names (comma-separated, e.g. "event")."""
     return details_text(details, skip=set(named.split(",")) if named else set())
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.core.cache import caches
 from django.db import transaction
 
 from games import adjudication, services
@@ -261,29 +260,26 @@ def test_a_submission_queues_the_batch_task_only_when_none_is_queued(
     seated, monkeypatch, django_capture_on_commit_callbacks
 ):
     from games import tasks
+    from tantrix_site import queueing
 
-    class Published:
-        calls: list[int] = []
-
-        @classmethod
-        def delay(cls, record_id: int) -> None:
-            cls.calls.append(record_id)
-
+    published: list[int] = []
     ingrid = seated["Ingrid"]
-    monkeypatch.setattr(services, "_tasks_eager", lambda: False)  # as with a broker
-    monkeypatch.setattr(tasks, "adjudicate_pending", Published)
-    caches["tasks"].delete(services._schedule_key())
+    monkeypatch.setattr(queueing, "tasks_eager", lambda: False)  # as with a broker
+    monkeypatch.setattr(
+        tasks.adjudicate_pending, "apply_async", lambda args, **kw: published.append(*args)
+    )
+    services.adjudication_schedule_release()
     try:
         with django_capture_on_commit_callbacks(execute=True):
             first = _submit(ingrid.user, selfplay_record(14, ["Ingrid", "Tomas"]))
             _submit(ingrid.user, selfplay_record(15, ["Ingrid", "Tomas"]))
-        assert Published.calls == [first]  # the second is claimed by the queued task
+        assert published == [first]  # the second is claimed by the queued task
         services.adjudication_schedule_release()  # the task starts
         with django_capture_on_commit_callbacks(execute=True):
             third = _submit(ingrid.user, selfplay_record(16, ["Ingrid", "Tomas"]))
-        assert Published.calls == [first, third]
+        assert published == [first, third]
     finally:
-        caches["tasks"].delete(services._schedule_key())
+        services.adjudication_schedule_release()
 
 
 def test_the_task_stores_every_pending_record_in_batches(seated, settings):

@@ -6,10 +6,12 @@ import dbm
 import pickle
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 from tantrix_site.beat import SelfHealingScheduler
 from tantrix_site.celery import app
+from tantrix_site.queueing import registered_task
 
 
 def test_the_schedule_file_is_in_the_project_state_folder_not_tmp():
@@ -36,3 +38,26 @@ def test_the_state_folder_is_made_when_missing(tmp_path: Path):
     scheduler.setup_schedule()
     scheduler.close()
     assert filename.parent.is_dir()
+
+
+@pytest.mark.django_db
+def test_a_beat_killed_after_sending_neither_repeats_nor_loses_a_send(tmp_path: Path):
+    """Restarted, beat finds every send of the killed one on file (docs/operations.md, Beat)."""
+    registered_task("games.tasks.sweep_stale_records")  # as `celery beat` imports the tasks
+    filename = str(tmp_path / "celerybeat-schedule")
+    killed = SelfHealingScheduler(app=app, schedule_filename=filename, lazy=True)
+    killed.setup_schedule()
+    sweep = "games-sweep-stale-records"
+    for _ in range(2):  # two sends, a sweep period apart (eager: the sweep runs here)
+        killed.apply_async(killed.schedule[sweep])
+    sent = killed.schedule[sweep]
+    assert sent.total_run_count == 2
+    # Killed: what is not on file yet (the shelf's unwritten cache) is lost with the process.
+    killed._store.cache.clear()
+    killed._store.close()
+
+    restarted = SelfHealingScheduler(app=app, schedule_filename=filename, lazy=True)
+    restarted.setup_schedule()
+    on_file = restarted.schedule[sweep]
+    assert (on_file.total_run_count, on_file.last_run_at) == (2, sent.last_run_at)
+    restarted.close()

@@ -10,6 +10,7 @@ from django.db import OperationalError, connection, connections, transaction
 
 from ratings import services
 from ratings.models import RatingChange
+from ratings.services.locks import lock_tables
 from ratings.tasks import apply_game
 from tests.factories import PlayerFactory, UserFactory
 from tests.ratings.helpers import make_game
@@ -25,7 +26,7 @@ def lobby_lock_held():
     def hold() -> None:
         try:
             with transaction.atomic():
-                services._lock("lobby", wait_seconds=5)
+                lock_tables("lobby", wait_seconds=5)
                 held.set()
                 release.wait(timeout=30)
         finally:

@@ -12,9 +12,10 @@ from tests.integration.conftest import start_worker  # noqa: F401
 @pytest.fixture
 def parameter_set(monkeypatch):
     """Put a new parameter-set version in force for one test: ``parameter_set(k=4.0)`` changes
-    the lobby constants (the monthly, doubles and Master tables follow, as in ratings.params)."""
+    the lobby constants (the monthly, doubles and Master tables follow, as in ratings.params),
+    ``parameter_set(elo={"anchor": 1500.0})`` the Elo's."""
 
-    def use(**lobby_changes) -> rating_params.ParameterSet:
+    def use(*, elo: dict | None = None, **lobby_changes) -> rating_params.ParameterSet:
         base = rating_params.current()
         version = max(rating_params.PARAMETER_SETS) + 1
         new = rating_params.ParameterSet.build(
@@ -24,7 +25,7 @@ def parameter_set(monkeypatch):
             doubles_k=base.doubles.k,
             master_start=base.master.start,
             master_k=base.master.k,
-            elo=base.elo,
+            elo=dataclasses.replace(base.elo, **(elo or {})),
             titles=base.titles,
         )
         monkeypatch.setattr(

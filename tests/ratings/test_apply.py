@@ -191,6 +191,40 @@ def test_tournament_elo_from_tp_shares_with_the_anchor(four):
     assert_chains_consistent()
 
 
+def _an_event_that_drifts_the_pool(players, event_id: int) -> None:
+    a, b, c, d = players
+    for player, start in ((a, 1900.0), (b, 1800.0)):
+        Rating.objects.create(player=player, system="elo", value=start, games=80)
+    for pair, scores, tps in (
+        ([a, b], [20, 12], [15.0, 5.0]),
+        ([a, c], [10, 18], [8.3, 11.7]),
+        ([d, a], [25, 5], [19.4, 0.6]),
+    ):
+        make_game(pair, scores, event_id=event_id, tps=tps, context="tournament")
+
+
+def test_the_anchor_tolerance_is_the_parameter_set_in_force_not_a_setting(
+    four, parameter_set, settings
+):
+    # It was the environment setting RATINGS_ELO_ANCHOR_TOLERANCE; versions 1 and 2 took its
+    # value with them, so what they computed stands.
+    assert not hasattr(settings, "RATINGS_ELO_ANCHOR_TOLERANCE")
+    assert {s.elo.anchor_tolerance for s in rating_params.PARAMETER_SETS.values()} == {0.05}
+    _an_event_that_drifts_the_pool(four, event_id=61)
+    services.elo_event_recalculate(event_id=61, anchor=False)
+    # A version whose tolerance is wider than the pool's drift leaves the pool where it is...
+    wide = parameter_set(elo={"anchor_tolerance": 10_000.0})
+    assert services.elo_event_recalculate(event_id=61).anchor_shift == 0.0
+    assert not RatingChange.objects.filter(reason="anchor").exists()
+    # ...and one whose tolerance the drift reaches anchors it, the version stored on each change.
+    narrow = parameter_set(elo={"anchor_tolerance": 0.0})
+    shift = services.elo_event_recalculate(event_id=61).anchor_shift
+    anchors = RatingChange.objects.filter(reason="anchor")
+    assert abs(shift) > 0.05 and anchors.count() == 4
+    assert set(anchors.values_list("params_version", flat=True)) == {narrow.version}
+    assert wide.version != narrow.version
+
+
 @pytest.mark.parametrize(
     ("tp_share", "over_average"), [(51, 14), (52, 28), (53, 43), (54, 57), (55, 71)]
 )
@@ -307,7 +341,7 @@ def test_broker_down_leaves_the_game_for_the_sweep(four, monkeypatch):
     def broker_down(*args, **kwargs):
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr(tasks.apply_game, "delay", broker_down)
+    monkeypatch.setattr(tasks.apply_game, "apply_async", broker_down)
     a, b, *_ = four
     game = make_game([a, b], [19, 10])
     assert services.enqueue_game_ratings(game.pk) is False

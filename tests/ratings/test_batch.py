@@ -8,7 +8,7 @@ import random
 import uuid
 
 import pytest
-from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -18,6 +18,7 @@ from ratings.models import PendingRating, RatingChange, Review, Title
 from ratings.params import lobby_params
 from ratings.services import scheduling
 from ratings.systems import recompute_lobby
+from tantrix_site import queueing
 from tests.factories import PlayerFactory
 from tests.ratings.helpers import assert_chains_consistent, make_game, rating, snapshot, value
 from tests.ratings.test_revert_recompute import _history
@@ -235,32 +236,36 @@ def test_a_history_announced_in_random_order_equals_the_recompute(admin_user, se
 # --- Scheduling: one task queued or running at a time -----------------------------------------
 
 
-class ScheduleCache(LocMemCache):
-    """A private cache standing in for the shared "ratings" one (``add`` is SET NX on Redis)."""
+class Broker:
+    """What the scheduling published, and the keys of its private "ratings" cache."""
 
     def __init__(self):
-        super().__init__(f"ratings-schedule-{uuid.uuid4()}", {})
+        self.published: list[tuple[int | None, float]] = []
 
     @property
     def keys(self) -> dict:
-        return dict(self._cache)
+        return dict(caches[scheduling.SCHEDULE_CACHE]._cache)
 
 
 @pytest.fixture
-def broker(monkeypatch):
-    """Tasks published to a list instead of run: the scheduling as with real workers."""
-    fake = ScheduleCache()
-    published: list[tuple[int | None, float]] = []
-    monkeypatch.setattr(scheduling, "_tasks_eager", lambda: False)
-    monkeypatch.setattr(scheduling, "_schedule_cache", lambda: fake)
-    monkeypatch.setattr(tasks.apply_game, "delay", lambda game_id: published.append((game_id, 0)))
+def broker(monkeypatch, settings):
+    """Tasks published to a list instead of run: the scheduling as with real workers, its keys
+    in a private cache standing in for the shared "ratings" one (``add`` is SET NX on Redis)."""
+    settings.CACHES = {
+        **settings.CACHES,
+        scheduling.SCHEDULE_CACHE: {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"ratings-schedule-{uuid.uuid4()}",
+        },
+    }
+    broker = Broker()
+    monkeypatch.setattr(queueing, "tasks_eager", lambda: False)
     monkeypatch.setattr(
         tasks.apply_game,
         "apply_async",
-        lambda args, countdown=0, **kw: published.append((args[0], countdown)),
+        lambda args, countdown=None, **kw: broker.published.append((args[0], countdown or 0)),
     )
-    fake.published = published
-    return fake
+    return broker
 
 
 def _run_task(game_id):
@@ -317,11 +322,11 @@ def test_broker_down_gives_the_schedule_back_and_keeps_the_game_pending(
     a, b = players[:2]
     game = make_game([a, b], [19, 10])
 
-    def down(game_id):
+    def down(args, **kw):
         raise ConnectionError("redis is down")
 
     with monkeypatch.context() as m:
-        m.setattr(tasks.apply_game, "delay", down)
+        m.setattr(tasks.apply_game, "apply_async", down)
         assert services.enqueue_game_ratings(game.pk) is False
     assert broker.keys == {}  # the next announcement may publish again
     assert PendingRating.objects.filter(game=game).exists()

@@ -19,7 +19,7 @@ from games.reports import report_confirm
 from ratings import selectors, services
 from ratings.models import PendingRating, Rating, RatingChange
 from ratings.params import lobby_params
-from ratings.services import apply
+from ratings.services import apply, scheduling
 from ratings.systems import recompute_lobby
 from ratings.tasks import apply_game
 from tests.factories import PlayerFactory
@@ -79,7 +79,7 @@ def _unlocked_and_meeting_between_read_and_write(monkeypatch, parties: int) -> N
     ratings and before it writes: the lost update happens on every run. A fixed delay there
     (RATINGS_APPLY_DELAY_SECONDS) only made it likely; on a loaded machine one thread could
     start after the other had written, and the test failed now and then."""
-    monkeypatch.setattr(apply, "_lock", lambda *names: None)
+    monkeypatch.setattr(apply, "lock_tables", lambda *names: None)
     monkeypatch.setattr(
         apply, "_fault_injection_delay", threading.Barrier(parties, timeout=30).wait
     )
@@ -187,7 +187,7 @@ def test_a_burst_of_announced_games_is_applied_by_the_workers_in_a_few_batches(s
         scores = [rnd.randrange(0, 40), rnd.randrange(0, 40)]
         games.append(make_game([p, q], scores))
         tuples.append((p.pk, q.pk, scores[0], scores[1], False))
-    services._schedule_release()  # nothing left scheduled by an earlier test
+    scheduling.apply_queued().release()  # nothing left scheduled by an earlier test
     workers = [start_worker(), start_worker()]
     for game in games:  # as the adjudicating workers announce them
         services.enqueue_game_ratings(game.pk)

@@ -6,6 +6,7 @@ import pytest
 
 from ratings.services import scheduling
 from ratings.tasks import recalculate_event_elo
+from tantrix_site import queueing
 
 pytestmark = pytest.mark.django_db
 
@@ -14,15 +15,15 @@ pytestmark = pytest.mark.django_db
 def published(monkeypatch):
     """Tasks go to a broker (not eager); record what would be published."""
     calls: list[tuple[tuple, dict]] = []
-    monkeypatch.setattr(scheduling, "_tasks_eager", lambda: False)
+    monkeypatch.setattr(queueing, "tasks_eager", lambda: False)
     monkeypatch.setattr(
         recalculate_event_elo, "apply_async", lambda args, **kw: calls.append((args, kw))
     )
     for event_id in (41, 42):
-        scheduling._schedule_cache().delete(scheduling._elo_event_key(event_id))
+        scheduling.elo_event_release(event_id)
     yield calls
     for event_id in (41, 42):
-        scheduling._schedule_cache().delete(scheduling._elo_event_key(event_id))
+        scheduling.elo_event_release(event_id)
 
 
 def test_a_burst_queues_one_recalculation_per_event(published):

@@ -12,6 +12,7 @@ from ratings.systems import (
     EloParams,
     EloRating,
     anchor_pool,
+    anchor_step,
     elo_tournament,
     elo_update,
     expected_share,
@@ -187,6 +188,16 @@ def test_anchored_pool_has_games_weighted_mean_1850(pool: dict[int, EloRating]) 
 def test_anchor_of_an_unplayed_pool_changes_nothing() -> None:
     pool = {"a": EloRating(1900.0, 0)}
     assert anchor_pool(pool) == pool
+
+
+def test_a_drift_within_the_tolerance_is_left_alone() -> None:
+    # Games-weighted mean 1850.04: 0.04 below the default tolerance of 0.05, above 0.01.
+    pool = [EloRating(1850.08, 10), EloRating(1850.0, 10)]
+    assert anchor_step(pool) == 0.0
+    assert anchor_step(pool, EloParams(anchor_tolerance=0.01)) == pytest.approx(-0.04)
+    assert anchor_step([EloRating(1900.0, 0)]) == 0.0  # nobody has played
+    with pytest.raises(ValueError, match="anchor_tolerance"):
+        EloParams(anchor_tolerance=-1.0)
 
 
 def test_anchor_is_a_parameter() -> None:

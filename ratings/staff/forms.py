@@ -1,4 +1,4 @@
-"""Forms of the admin review page; each hands its data to one service."""
+"""Forms of the admins' review page and its staff tools; each hands its data to one service."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from players.models import Player
 from players.selectors import players_by_names
+from ratings import selectors
 from ratings.models import RatingSystem
 
 
@@ -71,3 +72,21 @@ class TitleAwardForm(forms.Form):
 
 class TitleWithdrawForm(NoteForm):
     lapsed = forms.BooleanField(required=False, label=gettext_lazy("Lapsed (too few Master games)"))
+
+
+class RecomputeForm(forms.Form):
+    systems = forms.MultipleChoiceField(
+        choices=RatingSystem.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Tables"),
+        help_text=gettext_lazy("None ticked: every table."),
+    )
+
+
+class EventEloForm(forms.Form):
+    event = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Event"), choices=())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = selectors.elo_events_named()

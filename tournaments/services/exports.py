@@ -12,9 +12,7 @@ references are left empty. An import into an empty database gives the same stand
 from __future__ import annotations
 
 import base64
-import csv
 import datetime as dt
-import io
 from decimal import Decimal
 from typing import Any
 
@@ -27,6 +25,7 @@ from django.utils.translation import pgettext
 from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
 from players.types import User
+from tantrix_site.spreadsheets import csv_text
 from tournaments.models import (
     SIDES,
     AuditAction,
@@ -62,14 +61,6 @@ _USER_FIELDS = {
 }
 
 
-def _csv(header: list[str], rows: list[list[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def standings_csv(event: Event) -> str:
     criteria = event_criteria(event)
     rows = [
@@ -93,7 +84,7 @@ def standings_csv(event: Event) -> str:
         *criteria_labels(criteria),
         _("Placed below the previous by"),
     ]
-    return _csv(header, rows)
+    return csv_text(header, rows)
 
 
 def _side(match: Match, side: str) -> str:
@@ -106,7 +97,7 @@ def pairings_csv(round_: Round) -> str:
         [round_.number, t.number, _side(t.match, "a"), _side(t.match, "b"), t.outcome]
         for t in round_tables(round_)
     ]
-    return _csv(
+    return csv_text(
         [
             pgettext("pairing", "Round"),
             pgettext("pairing", "Table"),
@@ -180,7 +171,7 @@ def results_csv(event: Event) -> str:
         _("Conceded by"),
         _("Match status"),
     ]
-    return _csv(header, rows)
+    return csv_text(header, rows)
 
 
 # --- JSON: the whole event ----------------------------------------------------------------

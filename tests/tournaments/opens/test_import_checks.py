@@ -19,6 +19,7 @@ from players.services import PRIVATE_FIELDS
 from tests.conftest import client_for
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.opens.test_export_import import _counted_game, _played_open, _snapshot
+from tournaments.management.commands import import_event
 from tournaments.models import Championship, Entry, Event, Match, TableResult
 from tournaments.services import championship_create, entry_register, event_create
 from tournaments.services.draws import draw_generate
@@ -331,3 +332,12 @@ def test_every_field_an_import_reads_has_its_check():
                 assert (section.model, f.name) in JSON_SHAPES, f"{section.name}.{f.name}"
             else:
                 assert isinstance(f, plain), f"{section.name}.{f.name}: {type(f).__name__}"
+
+
+def test_a_file_over_the_size_limit_is_not_read(tmp_path, table_open_file, monkeypatch):
+    """The command reads at most `MAX_FILE_BYTES` (100 MB; lowered here so the test need not
+    write a file that large) and refuses a larger file before parsing it."""
+    monkeypatch.setattr(import_event, "MAX_FILE_BYTES", 2_000)
+    text = json.dumps(table_open_file)
+    assert len(text) > 2_000
+    _refused(tmp_path, None, "Cannot read", "larger than", raw=text)

@@ -38,7 +38,7 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def read_export(raw: bytes) -> Any:
     """The file's JSON, or ValueError saying why it cannot be read."""
     if len(raw) > MAX_FILE_BYTES:
-        raise ValueError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        raise ValueError(f"larger than {MAX_FILE_BYTES:,} bytes")
     try:
         return json.loads(
             raw.decode("utf-8"),
@@ -67,16 +67,16 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = options["path"]
+        where = "standard input" if path == "-" else path
         try:
             if path == "-":
-                stream = getattr(self.stdin, "buffer", None) or sys.stdin.buffer
-                raw = stream.read(MAX_FILE_BYTES + 1)
+                raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
             else:
                 with Path(path).open("rb") as handle:
                     raw = handle.read(MAX_FILE_BYTES + 1)
             data = read_export(raw)
         except (OSError, ValueError) as exc:
-            raise CommandError(f"Cannot read {path}: {exc}") from None
+            raise CommandError(f"Cannot read {where}: {exc}") from None
         actor = None
         if options["organiser"]:
             actor = get_user_model().objects.filter(username=options["organiser"]).first()
@@ -85,9 +85,9 @@ class Command(BaseCommand):
         try:
             event = event_import(data=data, actor=actor)
         except EventImportError as exc:
-            lines = [f"  {where}: {message}" for where, message in exc.problems]
+            lines = [f"  {place}: {message}" for place, message in exc.problems]
             raise CommandError(
-                f"{path} is refused, nothing was imported:\n" + "\n".join(lines)
+                f"{where} is refused, nothing was imported:\n" + "\n".join(lines)
             ) from None
         except ValidationError as exc:
             raise CommandError(

@@ -93,6 +93,16 @@ def tps_for_margin(margin: int, scheme: int = CURRENT_TP_SCHEME) -> tuple[Decima
     return tp_scheme(scheme).split(margin)
 
 
+#: A bye scores as a game won by this many tiles, the largest margin of a normal win (house
+#: rule); so does the game a table open's drop-out leaves to their opponent.
+BYE_MARGIN = 10
+
+
+def bye_tps(games: int = 1) -> Decimal:
+    """What a bye earns over `games` games: each a win by `BYE_MARGIN` tiles (16.2 TPs)."""
+    return Decimal(games) * tps_for_margin(BYE_MARGIN)[0]
+
+
 def game_tps(
     score_a: int, score_b: int, scheme: int = CURRENT_TP_SCHEME
 ) -> tuple[Decimal, Decimal]:

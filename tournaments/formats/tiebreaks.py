@@ -232,6 +232,23 @@ def _order(value: Decimal | None) -> Decimal:
     return Decimal("-Infinity") if value is None else value
 
 
+def separated_by(
+    above: Mapping[str, Decimal | None], row: Mapping[str, Decimal | None], criteria: Sequence[str]
+) -> str:
+    """The criterion that put `row` below the row directly `above` it: the first in the event's
+    order on which the two differ (the score first), or "seed" when they are level on all.
+
+    Read from the two rows' values, not from the order in which the level sets were split: a
+    set split off by one criterion is reordered by the next, so the row that ends up leading it
+    is not the one that was split off. Two neighbours equal on every criterion before one were
+    in the same level set when it was applied (a set is split only where values differ), so
+    even direct encounter, computed per level set, compares like with like."""
+    for key in criteria:
+        if above.get(key) != row.get(key):
+            return key
+    return "seed"
+
+
 def ranked_standings(
     competitors: Iterable[Competitor], criteria: Sequence[str]
 ) -> tuple[StandingRow, ...]:
@@ -240,9 +257,8 @@ def ranked_standings(
     field_ = list(competitors)
     pool = _Field(by_key={c.key: c for c in field_}, score_key=criteria[0])
     values: dict[Hashable, dict[str, Decimal | None]] = {c.key: {} for c in field_}
-    # Each level set is split by the next criterion; `cause` remembers what split a row off.
+    # Each level set is split by the next criterion, best first, the seed ordering the rest.
     groups: list[list[Hashable]] = [sorted(pool.by_key, key=lambda k: pool.by_key[k].seed)]
-    cause: dict[Hashable, str] = {}
     for key in criteria:
         criterion = CRITERIA[key]
         split: list[list[Hashable]] = []
@@ -261,19 +277,14 @@ def ranked_standings(
                     run.append(member)
                 else:
                     split.append(run)
-                    cause[member] = key
                     run = [member]
             split.append(run)
         groups = split
+    ranked = [member for group in groups for member in group]
     rows = []
-    place = 0
-    previous = None
-    for group in groups:
-        for member in group:
-            place += 1
-            separated = None
-            if previous is not None:
-                separated = cause.get(member, "seed")
-            rows.append(StandingRow(member, place, dict(values[member]), separated))
-            previous = member
+    for place, member in enumerate(ranked, start=1):
+        separated = None
+        if place > 1:
+            separated = separated_by(values[ranked[place - 2]], values[member], criteria)
+        rows.append(StandingRow(member, place, dict(values[member]), separated))
     return tuple(rows)

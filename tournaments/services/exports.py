@@ -1,45 +1,45 @@
-"""Exports of an event (CSV for people and spreadsheets, JSON for a whole event) and the import
-that reads the JSON back (`manage.py import_event`).
+"""Exports of an event: CSV for people and spreadsheets, JSON for a whole event (read back by
+`manage.py import_event`, `tournaments.services.imports`).
 
-The JSON holds the championship's name, the event's settings, its players, entries, rounds,
-matches, the score sheets of a table open, every counted game with its seats and its record
-exactly as submitted (the body in base64, with the verdict), and the reports of those games and
-of the event's matches, every version. Users are not exported:
-who organised, registered or typed something is the importing site's business, so those
-references are left empty. An import into an empty database gives the same standings.
+The JSON holds the championship's name, the event's settings, its players (their public fields
+only), entries, rounds, matches, the score sheets of a table open, every counted game with its
+seats and its record exactly as submitted (the body in base64, with the verdict), and the
+reports of those games and of the event's matches, every version. Users are not exported: who
+organised, registered or typed something is the importing site's business, so those references
+are left empty. An import into an empty database gives the same standings. What travels is
+defined in `tournaments.services.event_format`.
 """
 
 from __future__ import annotations
 
 import base64
-import csv
 import datetime as dt
-import io
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
-from players.types import User
+from tantrix_site.spreadsheets import csv_text
 from tournaments.models import (
     SIDES,
-    AuditAction,
-    Championship,
     Entry,
-    EntryKind,
     Event,
     Match,
     MatchGame,
     Round,
     TableResult,
 )
-from tournaments.services.audit import audit
+from tournaments.services.event_format import (
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    PLAYER_FIELDS,
+    USER_FIELDS,
+)
 from tournaments.standings import (
     criteria_labels,
     event_criteria,
@@ -47,27 +47,6 @@ from tournaments.standings import (
     format_value,
     round_tables,
 )
-
-EXPORT_FORMAT = "tantrix-event"
-EXPORT_VERSION = 1
-_USER_FIELDS = {
-    "registered_by",
-    "entered_by",
-    "submitter",
-    "created_by",
-    "user",
-    "author",
-    "answered_by",
-    "disputed_by",
-}
-
-
-def _csv(header: list[str], rows: list[list[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 def standings_csv(event: Event) -> str:
@@ -93,7 +72,7 @@ def standings_csv(event: Event) -> str:
         *criteria_labels(criteria),
         _("Placed below the previous by"),
     ]
-    return _csv(header, rows)
+    return csv_text(header, rows)
 
 
 def _side(match: Match, side: str) -> str:
@@ -106,7 +85,7 @@ def pairings_csv(round_: Round) -> str:
         [round_.number, t.number, _side(t.match, "a"), _side(t.match, "b"), t.outcome]
         for t in round_tables(round_)
     ]
-    return _csv(
+    return csv_text(
         [
             pgettext("pairing", "Round"),
             pgettext("pairing", "Table"),
@@ -180,17 +159,21 @@ def results_csv(event: Event) -> str:
         _("Conceded by"),
         _("Match status"),
     ]
-    return _csv(header, rows)
+    return csv_text(header, rows)
 
 
 # --- JSON: the whole event ----------------------------------------------------------------
 
 
-def _dump(obj: models.Model, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+def _dump(
+    obj: models.Model, *, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """A row's own fields, relations as the raw ids the import maps to new rows."""
     out: dict[str, Any] = {"id": obj.pk}
     for f in obj._meta.concrete_fields:
-        if f.primary_key or f.name in skip or f.name in _USER_FIELDS:
+        if f.primary_key or f.name in skip or f.name in USER_FIELDS:
+            continue
+        if only is not None and f.name not in only:
             continue
         if f.is_relation:
             out[f.name] = getattr(obj, f.attname)
@@ -228,11 +211,14 @@ def event_export(event: Event) -> dict[str, Any]:
     )
     versions = list(GameReport.objects.filter(reported_game__in=reported))
     record_ids = {g.record_id for g in games} | {v.record_id for v in versions if v.record_id}
+    records = list(GameRecord.objects.filter(pk__in=record_ids))
+    # Every player the file names, so that each reference resolves inside it (the import
+    # refuses one that does not).
     player_ids = (
         {e.player_id for e in entries}
         | set(GameSeat.objects.filter(game__in=games).values_list("player_id", flat=True))
         | {v.side_player_id for v in versions if v.side_player_id}
-        | {p for r in reported for p in r.seat_players if isinstance(p, int)}
+        | {p for r in [*reported, *records] for p in r.seat_players if isinstance(p, int)}
     )
     championship = event.championship
     data = {
@@ -241,14 +227,13 @@ def event_export(event: Event) -> dict[str, Any]:
         "championship": _dump(championship),
         "event": _dump(event, skip=("championship", "feeds_from", "champion"))
         | {"champion": event.champion_id},
-        "players": [
-            _dump(p, skip=("date_of_birth",)) for p in Player.objects.filter(pk__in=player_ids)
-        ],
+        # Public fields only: the private ones stay on this site (event_format.PLAYER_FIELDS).
+        "players": [_dump(p, only=PLAYER_FIELDS) for p in Player.objects.filter(pk__in=player_ids)],
         "entries": [_dump(e, skip=("event",)) for e in entries],
         "rounds": [_dump(r, skip=("event",)) for r in event.rounds.all()],
         "matches": [_dump(m, skip=("event",)) for m in matches],
         "table_results": [_dump(r) for r in TableResult.objects.filter(match__event=event)],
-        "records": [_dump(r) for r in GameRecord.objects.filter(pk__in=record_ids)],
+        "records": [_dump(r) for r in records],
         "games": [_dump(g) for g in games],
         "seats": [_dump(s) for s in GameSeat.objects.filter(game__in=games)],
         "match_games": [_dump(mg) for mg in match_games],
@@ -256,155 +241,3 @@ def event_export(event: Event) -> dict[str, Any]:
         "reports": [_dump(v) for v in versions],
     }
     return data
-
-
-def _build(model: type[models.Model], row: dict[str, Any], refs: dict[str, dict]) -> Any:
-    obj = model()
-    for f in model._meta.concrete_fields:
-        if f.primary_key or f.name not in row:
-            continue
-        value = row[f.name]
-        if f.is_relation:
-            target = refs.get(f.name)
-            if target is None or value is None:
-                setattr(obj, f.attname, None)
-                continue
-            if value not in target:
-                raise ValidationError(
-                    {
-                        f.name: _("%(model)s refers to an unknown %(value)s.")
-                        % {"model": model.__name__, "value": value}
-                    }
-                )
-            setattr(obj, f.attname, target[value])
-        elif isinstance(f, models.BinaryField):
-            setattr(obj, f.attname, base64.b64decode(value or ""))
-        else:
-            setattr(obj, f.attname, f.to_python(value) if value is not None else None)
-    return obj
-
-
-def _save_all(model, rows, refs, *, fixed: dict | None = None) -> dict[Any, int]:
-    """Create the rows in order and return old id → new id."""
-    new_ids: dict[Any, int] = {}
-    for row in rows:
-        obj = _build(model, row, refs)
-        for name, value in (fixed or {}).items():
-            setattr(obj, name, value)
-        obj.save(force_insert=True)
-        new_ids[row["id"]] = obj.pk
-    return new_ids
-
-
-def _extensions(value: Any, matches: dict[Any, int]) -> dict:
-    """A submission's extensions with the match id of this database."""
-    extensions = dict(value or {})
-    if extensions.get("match") in matches:
-        extensions["match"] = matches[extensions["match"]]
-    return extensions
-
-
-def _reports_import(
-    data: dict[str, Any], *, players: dict, matches: dict, records: dict, games: dict
-) -> None:
-    rows = data.get("reported_games", [])
-    reported = _save_all(ReportedGame, rows, {"game": games})
-    for row in rows:
-        ReportedGame.objects.filter(pk=reported[row["id"]]).update(
-            seat_players=[players.get(p, p) for p in row.get("seat_players") or []],
-            extensions=_extensions(row.get("extensions"), matches),
-            match_id=matches.get(row.get("match_id")),
-        )
-    versions = data.get("reports", [])
-    refs = {"reported_game": reported, "side_player": players, "record": records}
-    new_ids = _save_all(GameReport, versions, refs)
-    for row in versions:
-        if row.get("based_on") is not None:
-            GameReport.objects.filter(pk=new_ids[row["id"]]).update(
-                based_on_id=new_ids[row["based_on"]]
-            )
-
-
-@transaction.atomic
-def event_import(*, data: dict[str, Any], actor: User | None = None) -> Event:
-    """Read an `event_export` back; players are matched by display name or created."""
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ValidationError(
-            {"format": _("Not a Tantrix event export (%(format)s).") % {"format": EXPORT_FORMAT}}
-        )
-    if data.get("version") != EXPORT_VERSION:
-        raise ValidationError(
-            {
-                "version": _("Only version %(version)s exports can be read.")
-                % {"version": EXPORT_VERSION}
-            }
-        )
-    c = data["championship"]
-    championship = Championship.objects.filter(name__iexact=c["name"], year=c["year"]).first()
-    if championship is None:
-        championship = _build(Championship, c, {})
-        championship.save(force_insert=True)
-    if actor is not None and actor.is_authenticated:
-        championship.organisers.add(actor)
-    players: dict[Any, int] = {}
-    for row in data["players"]:
-        found = Player.objects.filter(display_name__iexact=row["display_name"]).first()
-        if found is None:
-            found = _build(Player, row, {})
-            found.save(force_insert=True)
-        players[row["id"]] = found.pk
-    event = _build(Event, data["event"], {})
-    if event.entry_kind != EntryKind.SINGLE:
-        # Pairs and teams would need their rosters matched too: not in the export format yet.
-        raise ValidationError(
-            {"event": _("Only singles events can be imported; this export is of pairs or teams.")}
-        )
-    event.championship = championship
-    event.champion_id = None
-    if Event.objects.filter(championship=championship, name=event.name).exists():
-        raise ValidationError(
-            {
-                "event": _("%(championship)s already has an event %(event)s.")
-                % {"championship": championship, "event": event.name}
-            }
-        )
-    event.save(force_insert=True)
-    entries = _save_all(Entry, data["entries"], {"player": players}, fixed={"event": event})
-    rounds = _save_all(Round, data["rounds"], {}, fixed={"event": event})
-    # Matches point at each other (the next knockout match): create them, then link.
-    refs = {
-        "round": rounds,
-        "entry_a": entries,
-        "entry_b": entries,
-        "winner": entries,
-        "walkover_claimed_by": entries,
-    }
-    matches = _save_all(Match, data["matches"], refs, fixed={"event": event})
-    for row in data["matches"]:
-        if row.get("next_match") is not None:
-            Match.objects.filter(pk=matches[row["id"]]).update(
-                next_match_id=matches[row["next_match"]]
-            )
-    _save_all(TableResult, data["table_results"], {"match": matches})
-    records = _save_all(GameRecord, data["records"], {})
-    for row in data["records"]:
-        GameRecord.objects.filter(pk=records[row["id"]]).update(
-            seat_players=[players.get(p, p) for p in row.get("seat_players") or []],
-            extensions=_extensions(row.get("extensions"), matches),
-        )
-    games = _save_all(Game, data["games"], {"record": records}, fixed={"event_id": event.pk})
-    _save_all(GameSeat, data["seats"], {"game": games, "player": players})
-    _save_all(MatchGame, data["match_games"], {"match": matches, "game": games})
-    _reports_import(data, players=players, matches=matches, records=records, games=games)
-    if data["event"].get("champion") is not None:
-        event.champion_id = entries[data["event"]["champion"]]
-        event.save(update_fields=["champion"])
-    audit(
-        actor=actor,
-        championship=championship,
-        event=event,
-        action=AuditAction.EVENT_IMPORT,
-        target=event.name,
-        details={"entries": len(entries), "matches": len(matches), "games": len(games)},
-    )
-    return event

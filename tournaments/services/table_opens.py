@@ -70,7 +70,7 @@ def open_system(event: Event) -> str:
 
 def bye_tps(event: Event) -> Decimal:
     """What a bye scores: a won game by the largest margin of a normal win (house rule)."""
-    return Decimal(event.games_per_match) * formats.tps_for_margin(10)[0]
+    return formats.bye_tps(event.games_per_match)
 
 
 def require_table_open(event: Event) -> None:

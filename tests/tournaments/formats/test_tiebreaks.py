@@ -13,6 +13,8 @@ from decimal import Decimal
 import pytest
 
 from tournaments.formats import FormatError
+from tournaments.formats.points import game_tps
+from tournaments.formats.swiss import SwissPlayer, swiss_pairings
 from tournaments.formats.tiebreaks import (
     CRITERIA,
     DRAW,
@@ -22,6 +24,7 @@ from tournaments.formats.tiebreaks import (
     RoundResult,
     criteria_check,
     ranked_standings,
+    separated_by,
 )
 
 D = Decimal
@@ -157,3 +160,136 @@ def test_criteria_check():
         with pytest.raises(FormatError, match=words):
             criteria_check(bad)
     assert all(c.label for c in CRITERIA.values())
+
+
+# --- separated_by: the first criterion, in the event's order, on which a row differs from the
+# row directly above it (the score first); "seed" when the two are level on every one.
+
+
+def _bye(tps: str) -> RoundResult:
+    return RoundResult(None, D(tps), played=False)
+
+
+def _win(opponent: str, tps: str = "15.0") -> RoundResult:
+    return RoundResult(opponent, D(tps), D(20) - D(tps), WIN)
+
+
+def test_a_tied_group_reordered_by_a_tie_break_is_below_the_row_above_by_the_score():
+    """Q (seed 2) and R (seed 3) are level on TPs; R's rating puts R first. R is below P
+    because of the TPs, Q below R because of the rating. (R used to say "seed": the score's
+    label went to Q, the group's first member by seed, and R, the new leader, had none.)"""
+    field_ = [
+        Competitor("P", 1, (_bye("30"),)),
+        Competitor("Q", 2, (_bye("20"),), rating=1500.0),
+        Competitor("R", 3, (_bye("20"),), rating=1600.0),
+        Competitor("S", 4, (_bye("10"),)),
+    ]
+    rows = ranked_standings(field_, ["tp_total", "rating"])
+    assert order(rows) == [("P", None), ("R", "tp_total"), ("Q", "rating"), ("S", "tp_total")]
+
+
+def test_a_later_tie_break_reorders_a_group_an_earlier_one_split():
+    """Q, R and T are level on TPs; wins put T last among them; the rating then puts R above Q.
+    Each row is labelled by the first criterion on which it differs from its neighbour above."""
+    field_ = [
+        Competitor("P", 1, (_bye("30"),)),
+        Competitor("Q", 2, (_win("x"), _bye("5")), rating=1500.0),
+        Competitor("R", 3, (_win("x"), _bye("5")), rating=1600.0),
+        Competitor("T", 4, (_bye("20"),), rating=2000.0),
+        Competitor("S", 5, (_bye("10"),)),
+    ]
+    rows = ranked_standings(field_, ["tp_total", "wins", "rating"])
+    assert order(rows) == [
+        ("P", None),
+        ("R", "tp_total"),
+        ("Q", "rating"),
+        ("T", "wins"),
+        ("S", "tp_total"),
+    ]
+
+
+def test_match_points_groups_led_by_their_tie_break_winner():
+    """The match-points groups are reordered by TPs: each group's new leader is below the group
+    above it on match points, the others by TPs; two players level on everything, by seed."""
+    field_ = [
+        Competitor("Z", 6, (_win("x", "13.3"), _win("y", "13.3"))),
+        Competitor("A", 1, (_win("x", "13.3"),)),
+        Competitor("B", 2, (_win("x", "16.0"),)),
+        Competitor("C", 3, (_bye("6.0"),), rating=None),
+        Competitor("D", 4, (RoundResult("y", D("8.0"), D("12.0"), LOSS),)),
+        Competitor("E", 5, (RoundResult("y", D("8.0"), D("12.0"), LOSS),)),
+    ]
+    # C's bye counts as a win for match points (1), with 6 TPs.
+    rows = ranked_standings(field_, ["match_points", "tp_total"])
+    assert order(rows) == [
+        ("Z", None),
+        ("B", "match_points"),
+        ("A", "tp_total"),
+        ("C", "tp_total"),
+        ("D", "match_points"),
+        ("E", "seed"),
+    ]
+
+
+def test_separated_by_compares_the_two_rows_in_the_event_order():
+    criteria = ("tp_total", "buchholz", "sonneborn_berger")
+    above = {"tp_total": D("30"), "buchholz": D("80"), "sonneborn_berger": D("40")}
+    assert separated_by(above, {**above, "tp_total": D("29.9")}, criteria) == "tp_total"
+    # A difference on a later criterion does not hide one on an earlier criterion.
+    row = {"tp_total": D("29.9"), "buchholz": D("90"), "sonneborn_berger": D("1")}
+    assert separated_by(above, row, criteria) == "tp_total"
+    assert separated_by(above, {**above, "sonneborn_berger": D("39")}, criteria) == (
+        "sonneborn_berger"
+    )
+    assert separated_by(above, dict(above), criteria) == "seed"
+    # No rating ranks last: a missing value differs from a present one.
+    assert separated_by({"rating": D("1500")}, {"rating": None}, ("rating",)) == "rating"
+
+
+def _seven_round_swiss(players: int = 20) -> list[Competitor]:
+    """A 7-round Swiss paired by `swiss_pairings`. Every game is a draw or a 10-tile win, so
+    many players end level on TPs and on match points: tied groups that the next criterion
+    reorders, below rows with a better score."""
+    results: dict[int, list[RoundResult]] = {k: [] for k in range(1, players + 1)}
+    played: list[tuple[int, int]] = []
+    byes: list[int] = []
+    for round_no in range(1, 8):
+        standings = [SwissPlayer(k, sum((r.tps for r in results[k]), D(0)), k) for k in results]
+        paired = swiss_pairings(standings, played=played, byes=byes, round_no=round_no)
+        for board, (a, b) in enumerate(paired.pairings):
+            outcome = (a * 3 + b * 5 + round_no * 7 + board) % 3
+            scores = [(20, 20), (30, 20), (20, 30)][outcome]
+            tps_a, tps_b = game_tps(*scores)
+            results[a].append(RoundResult(b, tps_a, tps_b, _points(tps_a, tps_b)))
+            results[b].append(RoundResult(a, tps_b, tps_a, _points(tps_b, tps_a)))
+            played.append((a, b))
+        if paired.bye is not None:
+            results[paired.bye].append(_bye("16.2"))
+            byes.append(paired.bye)
+    return [Competitor(k, k, tuple(results[k])) for k in results]
+
+
+@pytest.mark.parametrize(
+    "criteria",
+    [
+        ("tp_total", "buchholz", "sonneborn_berger"),
+        ("match_points", "tp_total", "buchholz", "wins"),
+        ("tp_total", "direct_encounter", "median_buchholz", "sonneborn_berger"),
+    ],
+)
+def test_every_row_of_a_seven_round_swiss_names_the_first_criterion_it_differs_on(criteria):
+    rows = ranked_standings(_seven_round_swiss(), criteria)
+    for above, row in zip(rows, rows[1:], strict=False):
+        first = next((k for k in criteria if above.values[k] != row.values[k]), "seed")
+        assert row.separated_by == first, (row.place, row.values, above.values)
+    # The field has what the old labels got wrong: a group level on the score whose first row
+    # (by the next criterion) is not its best seed, below a row with a better score.
+    score = criteria[0]
+    reordered = [
+        row
+        for row, below in zip(rows[1:], rows[2:], strict=False)
+        if row.separated_by == score
+        and below.values[score] == row.values[score]
+        and row.key > below.key
+    ]
+    assert reordered

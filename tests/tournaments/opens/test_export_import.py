@@ -24,7 +24,7 @@ from games.models import (
     ReportedGame,
 )
 from players.models import Player
-from tests.factories import PlayerFactory, UserFactory, make_organiser
+from tests.factories import PlayerFactory, make_organiser
 from tests.tournaments.helpers import match_record_body
 from tests.tournaments.opens.helpers import open_championship, play_round, table_open
 from tournaments.models import Championship, Event, Match, TableResult
@@ -103,7 +103,7 @@ def test_export_then_import_into_an_empty_database(tmp_path):
 
     _empty_database()
 
-    importer = UserFactory(username="importer")
+    importer = make_organiser(username="importer")
     out = io.StringIO()
     call_command("import_event", str(path), organiser="importer", stdout=out)
     assert "Imported" in out.getvalue()

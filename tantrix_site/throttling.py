@@ -232,7 +232,11 @@ class TokenObtainView(ObtainAuthToken):
         # Before authentication and before anything reads request.data.
         if declared_body_size(request) > TOKEN_REQUEST_MAX_BYTES:
             raise RequestBodyTooLarge(
-                _("A token request is a user name and a password: at most %(limit)d bytes.")
+                ngettext(
+                    "A token request is a user name and a password: at most %(limit)d byte.",
+                    "A token request is a user name and a password: at most %(limit)d bytes.",
+                    TOKEN_REQUEST_MAX_BYTES,
+                )
                 % {"limit": TOKEN_REQUEST_MAX_BYTES}
             )
         super().initial(request, *args, **kwargs)

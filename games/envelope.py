@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine import jsonio
 from games.hooks import submission_extensions
+from games.stored_texts import reader_number
 from players.models import Player
 from players.roles import is_controller_anywhere, is_organiser, may_submit_any_game, player_of
 from players.selectors import players_by_names
@@ -83,7 +84,9 @@ STORED_TEXTS = (*FIXED_TEXTS, TOO_LARGE_TEXT, TOO_OLD_TEXT, UNKNOWN_PLAYER_TEXT)
 def _message(template: str | Promise, **params: Any) -> Promise:
     """`template % params`, translated only when read: the same refusal answers the submitter
     in their language and is stored in English."""
-    return lazy(lambda: gettext(str(template)) % params, str)()
+    return lazy(
+        lambda: gettext(str(template)) % {k: reader_number(v) for k, v in params.items()}, str
+    )()
 
 
 def _error_messages(exc: ValidationError) -> list[Message]:

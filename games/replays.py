@@ -44,14 +44,28 @@ def _words() -> dict[str, str]:
     # The script's sentences, translated here so the script holds no user-facing text.
     return {
         "start": _("Before the first placement"),
-        "placement": _("Placement %(number)s of %(total)s: %(name)s placed tile %(tile)s"),
         "forced": _("a forced placement"),
         "endgame": _("the endgame starts: the bag is empty"),
         "illegal": _("%(rule)s. %(reason)s"),
         "end": _("The end: each colour's scoring line or loop is outlined"),
-        "tile": _("Tile %(tile)s"),
         "empty_hand": _("No tiles"),
     }
+
+
+def _step_texts(view: ReplayView) -> list[str]:
+    """Each placement in a sentence, filled in here rather than by the script: a language may
+    inflect the words around a number (Hungarian "a 25-ös lapkát", tantrix_site.grammar)."""
+    names = view.data["names"]
+    return [
+        _("Placement %(number)s of %(total)s: %(name)s placed tile %(tile)s")
+        % {"number": k, "total": view.total, "name": names[step["seat"]], "tile": step["tile"]}
+        for k, step in enumerate(view.data["steps"], 1)
+    ]
+
+
+def _tile_labels() -> dict[int, str]:
+    """Every tile's name ("Tile 25"), for the hands the script draws."""
+    return {tile: _("Tile %(tile)s") % {"tile": tile} for tile in range(1, 57)}
 
 
 def _build(record: GameRecord) -> ReplayView | None:
@@ -126,7 +140,13 @@ def _in_words(view: ReplayView) -> ReplayView:
             )
             or verdicts.error_text(illegal["message"]),
         }
-    data = {**view.data, "illegal": illegal, "words": _words()}
+    data = {
+        **view.data,
+        "illegal": illegal,
+        "words": _words(),
+        "step_texts": _step_texts(view),
+        "tile_labels": _tile_labels(),
+    }
     return replace(view, data=data, illegal=illegal)
 
 

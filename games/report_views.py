@@ -23,6 +23,7 @@ from games.reports.selectors import (
     seat_names,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
+from tantrix_site.grammar import lowercase
 
 
 def _summary(version: GameReport, names: list[str]) -> str:
@@ -30,7 +31,7 @@ def _summary(version: GameReport, names: list[str]) -> str:
         return _("no game")
     text = " – ".join(str(score) for score in version.scores)
     if version.end_reason and version.end_reason != "completed":
-        text += f" ({version.get_end_reason_display().lower()})"
+        text += f" ({lowercase(version.get_end_reason_display())})"
     return text
 
 

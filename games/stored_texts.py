@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from functools import lru_cache
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -38,6 +40,21 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(regex, re.DOTALL)
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
+_DECIMAL = re.compile(r"\d+\.\d+")
+
+
+def reader_number(value: object) -> object:
+    """A number the site wrote in English digits ("3,000", "0.5") the reader's way ("3 000",
+    "0,5" in Russian); any other value as it is."""
+    if isinstance(value, str):
+        if _GROUPED.fullmatch(value):
+            return number_format(int(value.replace(",", "")), force_grouping=True)
+        if _DECIMAL.fullmatch(value):
+            return number_format(Decimal(value))
+    return value
+
+
 def stored_text(text: str, templates: Iterable[str]) -> str:
     """`text` in the reader's language when it is one of `templates` (English, as stored),
     filled in with what the stored text says; otherwise `text` as it is."""
@@ -48,5 +65,5 @@ def stored_text(text: str, templates: Iterable[str]) -> str:
             continue
         found = _pattern(template).fullmatch(text)
         if found:
-            return gettext(template) % found.groupdict()
+            return gettext(template) % {k: reader_number(v) for k, v in found.groupdict().items()}
     return text

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from players.audit_registry import audit_action_choices, register_audit_actions
@@ -91,7 +92,7 @@ class AuditAction(models.TextChoices):
     ORGANISER_WITHDRAW = "organiser_withdraw", _("Organiser role withdrawn")
     STAFF_GRANT = "staff_grant", _("Staff role granted")
     STAFF_WITHDRAW = "staff_withdraw", _("Staff role withdrawn")
-    PLAYER_CREATE = "player_create", _("Player entered")
+    PLAYER_CREATE = "player_create", pgettext_lazy("a player added to the site", "Player entered")
     PLAYER_UPDATE = "player_update", _("Player profile changed by someone else")
     CLAIM_LINK_CREATE = "claim_link_create", _("Claim link created")
     CLAIM_LINK_USE = "claim_link_use", _("Profile claimed with a link")

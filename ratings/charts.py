@@ -8,7 +8,7 @@ player's rating changes with dates in the site's format and time zone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils import formats, timezone
@@ -64,21 +64,23 @@ def nice_step(span: float, wanted: int = 5) -> float:
     return 10 * power  # pragma: no cover - the loop always returns
 
 
-def _number(value: float, step: float) -> str:
-    return f"{value:.0f}" if step >= 1 else f"{value:.1f}"
+def _plain(value: float, decimals: int) -> str:
+    return f"{value:.{decimals}f}"
 
 
 def line_chart(
     values: Sequence[float],
     *,
     labels: Sequence[str] = (),
+    number: Callable[[float, int], str] = _plain,
     width: int = 640,
     height: int = 240,
 ) -> LineChart | None:
     """Scale the values into the box, one step per change; None without any value.
 
     `labels` name each value's moment (a date); they label the x axis (at most five, evenly
-    spread) and each dot's tooltip.
+    spread) and each dot's tooltip. `number(value, decimals)` writes a rating (the reader's
+    decimal mark: "512,3" in Russian).
     """
     if not values:
         return None
@@ -105,7 +107,7 @@ def line_chart(
     y_ticks = []
     tick = axis_low
     while tick <= axis_high + step / 2:
-        y_ticks.append(Tick(at=round(y_of(tick), 1), label=_number(tick, step)))
+        y_ticks.append(Tick(at=round(y_of(tick), 1), label=number(tick, 0 if step >= 1 else 1)))
         tick += step
     shown = min(5, len(values))
     indexes = sorted({round(i * (len(values) - 1) / max(shown - 1, 1)) for i in range(shown)})
@@ -113,7 +115,9 @@ def line_chart(
     every = max(1, math.ceil(len(values) / MAX_DOTS))
     dotted = sorted(set(range(0, len(values), every)) | {len(values) - 1})
     dots = [
-        Dot(x=round(xy[i][0], 1), y=round(xy[i][1], 1), label=f"{labels[i]}: {values[i]:.1f}")
+        Dot(
+            x=round(xy[i][0], 1), y=round(xy[i][1], 1), label=f"{labels[i]}: {number(values[i], 1)}"
+        )
         for i in dotted
     ]
     return LineChart(
@@ -136,10 +140,15 @@ def line_chart(
 
 
 def history_chart(history: Sequence, **size) -> LineChart | None:
-    """The chart of rating changes (oldest first), dated in the site's format and the reader's
-    time zone."""
+    """The chart of rating changes (oldest first), dated and numbered in the site's format for the
+    reader's language, in the reader's time zone."""
     labels = [
         formats.date_format(timezone.localtime(change.at or change.created), "DATE_FORMAT")
         for change in history
     ]
-    return line_chart([change.after for change in history], labels=labels, **size)
+    return line_chart(
+        [change.after for change in history],
+        labels=labels,
+        number=lambda value, decimals: formats.number_format(value, decimals),
+        **size,
+    )

@@ -8,7 +8,8 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
+from django.utils.formats import number_format
+from django.utils.translation import ngettext
 
 from tantrix_site.errors import ServiceBusy
 
@@ -48,9 +49,11 @@ class RequestSizeLimitMiddleware:
             cls, "oversized_body_allowed", False
         ):
             return None
-        message = _("The request body is larger than the limit of %(limit)s bytes.") % {
-            "limit": f"{limit:,}"
-        }
+        message = ngettext(
+            "The request body is larger than the limit of %(limit)s byte.",
+            "The request body is larger than the limit of %(limit)s bytes.",
+            limit,
+        ) % {"limit": number_format(limit, force_grouping=True)}
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": message}, status=413)
         return HttpResponse(

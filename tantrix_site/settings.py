@@ -63,6 +63,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Hungarian articles and number suffixes chosen from the words that fill each sentence
+    # (tantrix_site/grammar.py); outside LocaleMiddleware, so it reads Content-Language.
+    "tantrix_site.grammar.GrammarMiddleware",
     # The reader's language: the language cookie (the header's switcher), else Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -90,10 +93,14 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGES as settings lists them: the switcher names each language in itself.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "players.context_processors.roles",
             ],
+            # `lower` by the reader's language (Turkish İ/I), in every template.
+            "builtins": ["tantrix_site.template_grammar"],
         },
     },
 ]

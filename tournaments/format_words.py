@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils import formats
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from tournaments.formats.errors import FormatError, Message, Phrase
+from tournaments.formats.labels import EarlyRoundStyle, early_round_name
 
 
 def format_error_text(error: FormatError | Message) -> str:
@@ -25,6 +27,16 @@ def format_error_text(error: FormatError | Message) -> str:
     return gettext(error.template) % params
 
 
+def early_round_style() -> EarlyRoundStyle:
+    """How the reader's language names a knockout's rounds before the last 16: its format
+    module's KNOCKOUT_ROUND_NAMES (tantrix_site/formats/<language>/formats.py)."""
+    for module in formats.get_format_modules(get_language()):
+        style = getattr(module, "KNOCKOUT_ROUND_NAMES", None)
+        if style in ("players", "fraction", "number"):
+            return style
+    return "players"
+
+
 # The names the draws store for rounds (English, as tournaments.formats.labels makes them).
 _KNOCKOUT_ROUNDS = {
     "Final": gettext_noop("Final"),
@@ -35,13 +47,23 @@ _ROUND_OF = re.compile(r"Round of (\d+)")
 _ROUND_NUMBER = re.compile(r"Round (\d+)")
 
 
-def round_name_text(name: str) -> str:
+def round_name_text(name: str, number: int | None = None, rounds: int | None = None) -> str:
     """A round's stored English name ("Semi-finals", "Round of 64", "Round 3") in the active
-    language; a name of any other shape (an imported one) as it is."""
+    language; a name of any other shape (an imported one) as it is.
+
+    A round of 64 is named the reader's way (`early_round_style`); a language that counts the
+    rounds from the start needs the round's `number`, or the knockout's number of `rounds` to
+    work it out."""
     if name in _KNOCKOUT_ROUNDS:
         return gettext(_KNOCKOUT_ROUNDS[name])
     if found := _ROUND_OF.fullmatch(name):
-        return gettext("Round of %(size)s") % {"size": int(found.group(1))}
+        size = int(found.group(1))
+        style = early_round_style()
+        if number is None and rounds and size > 1:
+            number = rounds - size.bit_length() + 2
+        if style == "number" and (number is None or number < 1):
+            style = "players"
+        return early_round_name(size, number or 0, gettext=gettext, style=style)[0]
     if found := _ROUND_NUMBER.fullmatch(name):
         return gettext("Round %(number)s") % {"number": int(found.group(1))}
     return name

@@ -48,7 +48,10 @@ class ServiceForm(forms.Form):
 
 
 class ChampionshipForm(ServiceForm):
-    name = forms.CharField(max_length=120, label=_("Name"))
+    name = forms.CharField(
+        max_length=120,
+        label=pgettext_lazy("the name of a championship, an event or a team", "Name"),
+    )
     year = forms.IntegerField(min_value=1988, max_value=2200, label=_("Year"))
     category = forms.ChoiceField(
         choices=Category.choices, initial=Category.OPEN, label=_("Category")
@@ -118,7 +121,7 @@ class EventForm(ServiceForm):
 
     name = forms.CharField(
         max_length=120,
-        label=_("Name"),
+        label=pgettext_lazy("the name of a championship, an event or a team", "Name"),
         help_text=_("For example: Qualifying groups, Main draw."),
     )
     stage = forms.IntegerField(

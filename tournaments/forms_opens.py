@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.score_sheet import ENDING_LABELS, MAX_MINUTES, MAX_SCORE, Ending
@@ -54,7 +54,11 @@ class TieBreakFields(forms.Form):
 
 
 class TableOpenForm(ServiceForm, TieBreakFields):
-    name = forms.CharField(max_length=120, initial=_("Table Open"), label=_("Name"))
+    name = forms.CharField(
+        max_length=120,
+        initial=_("Table Open"),
+        label=pgettext_lazy("the name of a championship, an event or a team", "Name"),
+    )
     stage = forms.IntegerField(min_value=1, max_value=100, initial=1, label=_("Stage"))
     system = forms.ChoiceField(
         choices=list(SYSTEM_LABELS.items()),

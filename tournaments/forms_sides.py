@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
@@ -87,7 +87,11 @@ def _codes(text: str) -> list[str]:
 class TeamForm(ServiceForm):
     """An organiser creates a team: its name, country or region, captain, deputy and roster."""
 
-    name = forms.CharField(max_length=60, label=_("Name"), help_text=_('For example "GBR A".'))
+    name = forms.CharField(
+        max_length=60,
+        label=pgettext_lazy("the name of a championship, an event or a team", "Name"),
+        help_text=_('For example "GBR A".'),
+    )
     country = forms.CharField(
         max_length=2,
         required=False,

@@ -424,7 +424,7 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         """The name in the reader's language."""
-        return round_name_text(self.english_name)
+        return round_name_text(self.english_name, self.number)
 
     @property
     def english_name(self) -> str:
@@ -605,7 +605,7 @@ class SheetEnding(models.TextChoices):
 class TableResultState(models.TextChoices):
     """A typed table-open result: standing as typed, disputed by a player, or ruled on."""
 
-    ENTERED = "entered", _("Entered")
+    ENTERED = "entered", pgettext_lazy("a typed result's state", "Entered")
     DISPUTED = "disputed", _("Disputed")
     RULED = "ruled", _("Ruled")
 
@@ -695,7 +695,7 @@ class AuditAction(models.TextChoices):
     EVENT_CREATE = "event_create", _("Event created")
     REGISTRATION_OPEN = "registration_open", _("Registration opened")
     REGISTRATION_CLOSE = "registration_close", _("Registration closed")
-    ENTRY_REGISTER = "entry_register", _("Player entered")
+    ENTRY_REGISTER = "entry_register", pgettext_lazy("an entry made in an event", "Player entered")
     ENTRY_WITHDRAW = "entry_withdraw", _("Entry withdrawn")
     EVENT_SEED = "event_seed", _("Entries seeded")
     DRAW_GENERATE = "draw_generate", _("Draw made")

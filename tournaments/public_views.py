@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from players.roles import player_of
+from tantrix_site.grammar import lowercase
 from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import RegisterForm
@@ -155,7 +156,7 @@ def event_detail_view(request, pk: int):
         ),
         "team_tiebreaks": [
             # The pure format module holds English labels (marked for extraction there).
-            _(TEAM_TIEBREAKS[key]).lower()
+            lowercase(_(TEAM_TIEBREAKS[key]))
             for key in (event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS)
             if key in TEAM_TIEBREAKS
         ],

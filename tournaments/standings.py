@@ -53,6 +53,12 @@ def criteria_labels(keys: tuple[str, ...] | list[str]) -> list[str]:
     return [_(label) for label in criteria_english(keys)]
 
 
+def criteria_ranked_by(keys: tuple[str, ...] | list[str]) -> list[str]:
+    """The criteria as a sentence names them ("by TP total", "by Buchholz"), in the reader's
+    language: not the column headings, which a language may not decline."""
+    return [_(tiebreaks.CRITERIA[k].ranked_by) for k in keys if k in tiebreaks.CRITERIA]
+
+
 def criteria_english(keys: tuple[str, ...] | list[str]) -> list[str]:
     """The criteria's names in English, as the audit trail stores them."""
     return [tiebreaks.CRITERIA[k].label for k in keys if k in tiebreaks.CRITERIA]

@@ -295,18 +295,24 @@ def event_draw_view(request, pk: int):
     return action_page(
         request,
         title=_("Make the draw for %(event)s") % {"event": event.name},
-        intro=ngettext(
-            "%(count)s active entry will be drawn into the %(format)s. Unseeded entries are "
-            "seeded from ratings first. Rounds get deadlines %(days)s days apart from now.",
-            "%(count)s active entries will be drawn into the %(format)s. Unseeded entries are "
-            "seeded from ratings first. Rounds get deadlines %(days)s days apart from now.",
-            active,
-        )
-        % {
-            "count": active,
-            "format": event.get_format_display().lower(),
-            "days": event.round_days,
-        },
+        # Two counts, two sentences: each agrees with its own number.
+        intro=" ".join(
+            (
+                ngettext(
+                    "%(count)s active entry will be drawn (format: %(format)s).",
+                    "%(count)s active entries will be drawn (format: %(format)s).",
+                    active,
+                )
+                % {"count": active, "format": event.get_format_display()},
+                _("Unseeded entries are seeded from ratings first."),
+                ngettext(
+                    "Rounds get deadlines %(days)s day apart from now.",
+                    "Rounds get deadlines %(days)s days apart from now.",
+                    event.round_days,
+                )
+                % {"days": event.round_days},
+            )
+        ),
         warning=_(
             "The draw cannot be undone: once made, the matches stand and registration is over."
         ),
@@ -340,7 +346,11 @@ def event_advance_view(request, pk: int):
         request,
         title=_("Advance qualifiers into %(event)s") % {"event": event.name},
         intro=(
-            _("The best %(count)s of %(source)s enter, seeded by qualifying rank.")
+            ngettext(
+                "The best %(count)s of %(source)s enters, seeded by qualifying rank.",
+                "The best %(count)s of %(source)s enter, seeded by qualifying rank.",
+                event.qualifiers_count,
+            )
             % {"count": event.qualifiers_count, "source": source.name}
             if source
             else _("This event is not fed by another event.")

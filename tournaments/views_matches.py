@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -33,8 +33,8 @@ def round_deadline_view(request, pk: int):
         and form.is_valid()
         and form.apply(actor=request.user, round_=round_) is not None
     ):
-        # dateformat rather than strftime: the month's abbreviation follows the reader's language.
-        deadline = dateformat.format(timezone.localtime(round_.deadline), "d M Y H:i")
+        # The reader's way of writing a moment, with its time zone (DATETIME_FORMAT).
+        deadline = formats.date_format(timezone.localtime(round_.deadline), "DATETIME_FORMAT")
         messages.success(
             request,
             _("%(round)s of %(event)s: deadline %(deadline)s.")

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from players.models import AuditAction, ClaimLink, ClaimRequest, ClaimStatus, Player
@@ -163,7 +163,7 @@ def _check_link(link: ClaimLink | None, *, now: dt.datetime) -> ClaimLink:
     if link.expires <= now:
         raise ClaimLinkGone(
             _("This claim link expired on %(date)s. Ask the organiser for a new one.")
-            % {"date": timezone.localtime(link.expires).strftime("%Y-%m-%d")},
+            % {"date": formats.date_format(timezone.localtime(link.expires).date())},
             code="expired",
         )
     return link

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from players.models import Notice
 from players.types import User
+from tantrix_site.grammar import finish
 
 logger = logging.getLogger(__name__)
 
@@ -22,6 +23,9 @@ def notice_send(*, user: User, text: str, url: str = "", subject: str = "") -> N
     """
     if user is None or not getattr(user, "is_active", False):
         return None
+    # Written in the recipient's language (the caller's): its grammar is finished here, as a
+    # page's is by GrammarMiddleware.
+    text, subject = finish(text), finish(subject)
     notice = Notice.objects.create(user=user, text=text[:300], url=url[:200])
     address = getattr(user, "email", "")
     if address:

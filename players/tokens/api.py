@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import AuthenticationFailed
@@ -64,7 +65,11 @@ class TokenObtainView(APIView):
         limit = token_request_max_bytes()
         if declared_body_size(request) > limit:
             raise RequestBodyTooLarge(
-                _("A token request is a user name and a password: at most %(limit)d bytes.")
+                ngettext(
+                    "A token request is a user name and a password: at most %(limit)d byte.",
+                    "A token request is a user name and a password: at most %(limit)d bytes.",
+                    limit,
+                )
                 % {"limit": limit}
             )
         super().initial(request, *args, **kwargs)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from players.models import Player
 from players.types import User
@@ -40,8 +41,18 @@ from ratings.systems.titles import BELOW_LOBBY, CAP_REACHED, NO_ELO_TOURNAMENT
 ELIGIBILITY_MESSAGES = {
     BELOW_LOBBY: gettext_noop("The player's lobby ranking is below %(min_lobby)s."),
     NO_ELO_TOURNAMENT: gettext_noop("The player has played no Elo-rated tournament."),
-    CAP_REACHED: gettext_noop("The cap of %(cap)s Master titles is reached."),
 }
+
+
+def eligibility_message(code: str, params: Any) -> str:
+    """Why a player cannot get the title, in the reader's language; the cap counts titles."""
+    if code == CAP_REACHED:
+        return ngettext(
+            "The cap of %(cap)s Master title is reached.",
+            "The cap of %(cap)s Master titles is reached.",
+            params.cap,
+        ) % {"cap": params.cap}
+    return _(ELIGIBILITY_MESSAGES[code]) % {"min_lobby": f"{params.min_lobby:g}"}
 
 
 def title_award(*, actor: User, player_id: int, note: str) -> Title:
@@ -71,13 +82,7 @@ def title_award(*, actor: User, player_id: int, note: str) -> Title:
         )
         if not verdict.eligible:
             raise ValidationError(
-                {
-                    "player": [
-                        _(ELIGIBILITY_MESSAGES[code])
-                        % {"min_lobby": f"{params.min_lobby:g}", "cap": params.cap}
-                        for code in verdict.reasons
-                    ]
-                }
+                {"player": [eligibility_message(code, params) for code in verdict.reasons]}
             )
         title = Title.objects.create(
             player_id=player_id, kind=Title.Kind.MASTER, awarded_by=acting_user(actor), note=note

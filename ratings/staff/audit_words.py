@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from ratings.models import RatingSystem
 
@@ -44,7 +44,7 @@ _SYSTEMS = dict(RatingSystem.choices)
 
 def _value(key: str, value: Any) -> str:
     if isinstance(value, bool):
-        return str(value)
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, float):
         return number_format(round(value, 2), 2)
     if isinstance(value, str):

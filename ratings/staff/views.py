@@ -258,8 +258,17 @@ def event_elo_view(request):
         name = dict(selectors.elo_events_named()).get(event_id, "")
         messages.success(
             request,
-            _("Tournament Elo of %(event)s recalculated: %(players)s players, %(changes)s changes.")
-            % {"event": name, "players": result.players, "changes": result.changes},
+            # Two counts: each counted in its own message, the sentence takes both phrases.
+            _("Tournament Elo of %(event)s recalculated: %(players)s, %(changes)s.")
+            % {
+                "event": name,
+                "players": ngettext("%(count)s player", "%(count)s players", result.players)
+                % {"count": result.players},
+                "changes": ngettext(
+                    "%(count)s rating change", "%(count)s rating changes", result.changes
+                )
+                % {"count": result.changes},
+            },
         )
     return redirect("review-queue")
 

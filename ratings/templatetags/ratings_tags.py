@@ -3,13 +3,27 @@ template (see RatingsConfig.player_page_sections), it never imports ratings."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import template
+from django.utils import formats
 
 from ratings import selectors
 from ratings.notes import note_shown
 from ratings.staff.audit_words import details_text
 
 register = template.Library()
+
+
+@register.filter
+def period_month(period: str) -> str:
+    """A monthly table's period, stored "2026-12", as the reader writes a month: "December
+    2026", "2026. december", "декабрь 2026 г." (YEAR_MONTH_FORMAT)."""
+    try:
+        year, month = (int(part) for part in str(period).split("-"))
+        return formats.date_format(dt.date(year, month, 1), "YEAR_MONTH_FORMAT")
+    except ValueError:
+        return period
 
 
 @register.filter

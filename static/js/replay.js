@@ -37,7 +37,7 @@
     svg.setAttribute("class", "hand-tile");
     svg.setAttribute("viewBox", "0 0 62 54");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", fill(words.tile, {tile: tile}));
+    svg.setAttribute("aria-label", data.tile_labels[tile]);
     var use = document.createElementNS(svgNS, "use");
     use.setAttribute("href", "#tile-" + tile);
     use.setAttribute("width", "62");
@@ -79,7 +79,8 @@
       return fill(words.illegal, {rule: illegal.rule, reason: illegal.reason});
     }
     var step = steps[k - 1];
-    var text = fill(words.placement, {number: k, total: total, name: data.names[step.seat], tile: step.tile});
+    // Written on the server: a language may inflect the words around the tile's number.
+    var text = data.step_texts[k - 1];
     if (step.forced) { text += " · " + words.forced; }
     if (step.endgame) { text += " · " + words.endgame; }
     if (data.valid && k === total) { text += ". " + words.end; }

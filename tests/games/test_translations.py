@@ -127,12 +127,13 @@ def test_a_refusal_is_stored_in_english_and_answered_in_the_readers_language():
 def test_site_notes_are_stored_in_english_and_typed_notes_shown_as_typed():
     assert notes.auto_confirmed(48) == ("Nobody answered within 48 hours: confirmed automatically.")
     with translation.override("ru"):
-        # Shown in the reader's language from the stored English, numbers kept.
+        # Shown in the reader's language from the stored English, the number written the
+        # reader's way (0,5 in Russian, where the stored English says 0.5).
         shown = notes.note_text(notes.auto_confirmed(0.5))
         assert shown == translation.gettext(
             "Nobody answered within %(hours)s hours: confirmed automatically."
-        ) % {"hours": "0.5"}
-        assert "0.5" in shown and "Nobody" not in shown
+        ) % {"hours": "0,5"}
+        assert "0,5" in shown and "Nobody" not in shown
         assert notes.note_text(notes.SAME_REPORT) == translation.gettext(
             "Confirmed by the same report."
         )

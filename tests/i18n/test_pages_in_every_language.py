@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from players.models import Player
 from tests.i18n.english import english_left, name_words, visible_text
+from tests.i18n.test_words import SWITCHER, switcher_options
 from tests.tournaments.opens.helpers import open_championship, play_round, table_open
 from tests.tournaments.pages import builders
 from tournaments.models import Championship, Event, Round, Team
@@ -46,6 +47,8 @@ def _crawl(client: Client, language: str, names: set[str]) -> dict[str, list[str
             continue
         page = response.content.decode()
         assert f'<html lang="{language}"' in page, path
+        # Every page names each language in itself (issue 29).
+        assert switcher_options(page) == SWITCHER, path
         left = english_left(visible_text(page), language, names)
         if left:
             found[path] = left

@@ -378,7 +378,7 @@ def test_a_player_registers_themselves_and_eligibility_errors_show(
     assert "Register me" in page
     response = client.post(reverse("event-register-player", args=[junior.pk]))
     assert response.status_code == 200
-    assert "is not under 16 on the cut-off date (01 July 2026)" in html(response)
+    assert "is not under 16 on the cut-off date (1 Jul 2026)" in html(response)
     assert not junior.entries.exists()
     # A player may not enter someone else.
     other = PlayerFactory()

@@ -162,32 +162,75 @@ def _direct_encounter(pool: _Field, level: Sequence[Hashable]) -> Values:
 @dataclass(frozen=True)
 class Criterion:
     key: str
-    label: str
+    label: str  # a column heading: "TP total"
     compute: Callable[[_Field, Sequence[Hashable]], Values]
     #: A score can open the list: Buchholz and its kin are computed on it.
     is_score: bool = False
+    #: The criterion in a sentence, "ranked by TP total": its own words, for a language that
+    #: declines the name after its "by" ("по сумме TP, затем по Бухгольцу").
+    ranked_by: str = ""
 
 
 CRITERIA: Mapping[str, Criterion] = MappingProxyType(
     {
         c.key: c
         for c in (
-            Criterion("tp_total", gettext_noop("TP total"), _each(lambda p, c: _tp_total(c)), True),
+            Criterion(
+                "tp_total",
+                gettext_noop("TP total"),
+                _each(lambda p, c: _tp_total(c)),
+                True,
+                gettext_noop("by TP total"),
+            ),
             Criterion(
                 "match_points",
                 gettext_noop("Match points"),
                 _each(lambda p, c: _match_points(c)),
                 True,
+                gettext_noop("by match points"),
             ),
-            Criterion("tp_percent", gettext_noop("TP%"), _each(_tp_percent)),
-            Criterion("buchholz", gettext_noop("Buchholz"), _each(_buchholz)),
-            Criterion("median_buchholz", gettext_noop("Median Buchholz"), _each(_median_buchholz)),
             Criterion(
-                "sonneborn_berger", gettext_noop("Sonneborn-Berger"), _each(_sonneborn_berger)
+                "tp_percent",
+                gettext_noop("TP%"),
+                _each(_tp_percent),
+                ranked_by=gettext_noop("by TP%"),
             ),
-            Criterion("direct_encounter", gettext_noop("Direct encounter"), _direct_encounter),
-            Criterion("wins", gettext_noop("Number of wins"), _each(_wins)),
-            Criterion("rating", gettext_noop("Rating"), _each(_rating)),
+            Criterion(
+                "buchholz",
+                gettext_noop("Buchholz"),
+                _each(_buchholz),
+                ranked_by=gettext_noop("by Buchholz"),
+            ),
+            Criterion(
+                "median_buchholz",
+                gettext_noop("Median Buchholz"),
+                _each(_median_buchholz),
+                ranked_by=gettext_noop("by median Buchholz"),
+            ),
+            Criterion(
+                "sonneborn_berger",
+                gettext_noop("Sonneborn-Berger"),
+                _each(_sonneborn_berger),
+                ranked_by=gettext_noop("by Sonneborn-Berger"),
+            ),
+            Criterion(
+                "direct_encounter",
+                gettext_noop("Direct encounter"),
+                _direct_encounter,
+                ranked_by=gettext_noop("by direct encounter"),
+            ),
+            Criterion(
+                "wins",
+                gettext_noop("Number of wins"),
+                _each(_wins),
+                ranked_by=gettext_noop("by number of wins"),
+            ),
+            Criterion(
+                "rating",
+                gettext_noop("Rating"),
+                _each(_rating),
+                ranked_by=gettext_noop("by rating"),
+            ),
         )
     }
 )

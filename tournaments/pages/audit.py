@@ -16,11 +16,18 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
-from django.utils.formats import get_format
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext, override
+from django.utils.translation import (
+    gettext_lazy,
+    gettext_noop,
+    ngettext,
+    override,
+    pgettext_lazy,
+)
 
 from players.models import AuditEntry
+from tantrix_site.grammar import lowercase
 from tournaments.format_words import round_name_text
 from tournaments.models import (
     AuditAction,
@@ -85,7 +92,7 @@ def reason_shown(reason: str) -> str:
             with override(None):
                 english = str(status.label).lower()
             if english == found.group(1):
-                return _("the match was already %(status)s") % {"status": status.label.lower()}
+                return _("the match was already %(status)s") % {"status": lowercase(status.label)}
     return reason
 
 
@@ -125,10 +132,13 @@ class _Names:
             )
         )
         event_ids_of_matches = {m.event_id for m in matches}
-        # Knockout round names need the number of rounds of each event: one grouped query.
+        # Knockout round names need the number of rounds of each event (a round named from the
+        # start, "2. kolo", as well): one grouped query, for the matches' events and for the
+        # events of entries that name a round.
+        round_events = {e.event_id for e in entries if e.action in _ROUND_TARGETS}
         rounds: dict[int, int] = {}
         for event_id, number in Round.objects.filter(
-            event_id__in=event_ids_of_matches, event__format=EventFormat.KNOCKOUT
+            event_id__in=event_ids_of_matches | round_events, event__format=EventFormat.KNOCKOUT
         ).values_list("event_id", "number"):
             rounds[event_id] = max(rounds.get(event_id, 0), number)
         self.matches = {m.pk: m for m in matches}
@@ -183,7 +193,7 @@ def _yes(value: Any) -> str:
 
 # The fields a championship_update entry names, in words (an unknown one: its key, capitalised).
 _CHAMPIONSHIP_FIELDS = {
-    "name": gettext_lazy("Name"),
+    "name": pgettext_lazy("the name of a championship, an event or a team", "Name"),
     "year": gettext_lazy("Year"),
     "category": gettext_lazy("Category"),
     "published": gettext_lazy("Published"),
@@ -224,8 +234,8 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
         if len(tps) == 2:
             return _("Game %(game)s: %(tps_a)s–%(tps_b)s tournament points") % {
                 "game": d.get("game_id"),
-                "tps_a": tps[0],
-                "tps_b": tps[1],
+                "tps_a": number_format(tps[0]),
+                "tps_b": number_format(tps[1]),
             }
         return _("Game %(game)s") % {"game": d.get("game_id")}
     if action == "game_not_counted":
@@ -251,10 +261,12 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
             "before": _when(d.get("before")),
         }
     if action == "draw_generate":
-        return _("Draw seed %(seed)s, %(entries)s entries") % {
-            "seed": d.get("draw_seed"),
-            "entries": d.get("entries"),
-        }
+        entries = d.get("entries") if isinstance(d.get("entries"), int) else 0
+        return ngettext(
+            "Draw seed %(seed)s, %(entries)s entry",
+            "Draw seed %(seed)s, %(entries)s entries",
+            entries,
+        ) % {"seed": d.get("draw_seed"), "entries": entries}
     if action == "event_seed":
         order = d.get("order") or []
         top = ", ".join(names.entry(i) for i in order[:3])
@@ -275,10 +287,16 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
             return seeded
         return _("%(seeded)s; top seeds %(top)s") % {"seeded": seeded, "top": top}
     if action == "qualifiers_advance":
-        source = names.events.get(d.get("from"), _("the earlier stage"))
+        source = names.events.get(d.get("from"))
         count = len(d.get("qualifiers") or [])
+        if source is None:
+            return ngettext(
+                "%(count)s qualifier from the earlier stage",
+                "%(count)s qualifiers from the earlier stage",
+                count,
+            ) % {"count": count}
         return ngettext(
-            "%(count)s qualifiers from %(source)s", "%(count)s qualifiers from %(source)s", count
+            "%(count)s qualifier from %(source)s", "%(count)s qualifiers from %(source)s", count
         ) % {"count": count, "source": source}
     if action == "championship_create":
         try:
@@ -306,15 +324,16 @@ def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
     return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
 
 
-def stored_target(entry: AuditEntry) -> str:
+def stored_target(entry: AuditEntry, rounds: int | None = None) -> str:
     """A target the services stored in English (a round's name, "no champion"), in words of the
-    reader's language; a name (a player's, an event's) as it is."""
+    reader's language; a name (a player's, an event's) as it is. `rounds`: how many rounds the
+    entry's knockout has, for a language that numbers its rounds from the start."""
     target = entry.target or ""
     if entry.action in _ROUND_TARGETS:
-        return round_name_text(target)
+        return round_name_text(target, rounds=rounds)
     if entry.action == AuditAction.TABLE_RESULT_CORRECT and (table := _TABLE_TARGET.match(target)):
         return _("%(round)s, table %(table)s") % {
-            "round": round_name_text(table.group(1)),
+            "round": round_name_text(table.group(1), rounds=rounds),
             "table": table.group(2),
         }
     if entry.action == AuditAction.CHAMPION and target == "no champion":
@@ -354,4 +373,4 @@ def _target_text(entry: AuditEntry, names: _Names) -> tuple[str, int | None]:
         return target, match_id
     if game := _GAME_TARGET.match(entry.target or ""):
         return _("Game %(game)s") % {"game": game.group(1)}, None
-    return stored_target(entry), None
+    return stored_target(entry, names.rounds.get(entry.event_id)), None

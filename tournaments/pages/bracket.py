@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext, pgettext
 
+from tournaments.format_words import early_round_style
 from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
 from tournaments.models import Event, Match, MatchStatus, Round
 from tournaments.pages import words
@@ -86,18 +87,21 @@ def bracket_columns(event: Event, matches: list[Match]) -> list[Column]:
     if not matches:
         return []
     rounds = max(m.round.number for m in matches)
+    style = early_round_style()
     feeders = words.feeders_of(matches)
     columns: dict[int, Column] = {}
     for match in matches:
         number = match.round.number
         column = columns.get(number)
         if column is None:
-            names = knockout_round_names(number, rounds, gettext=gettext)
+            names = knockout_round_names(number, rounds, gettext=gettext, style=style)
             column = columns[number] = Column(match.round, names)
         column.slots.append(
             Slot(
                 match=match,
-                code=slot_name(number, rounds, match.bracket_index or 0, gettext=gettext),
+                code=slot_name(
+                    number, rounds, match.bracket_index or 0, gettext=gettext, style=style
+                ),
                 title=words.match_title(match, rounds, feeders),
                 url=words.match_url(match.pk),
                 sides=(_side(match, 0, feeders, rounds), _side(match, 1, feeders, rounds)),

@@ -88,11 +88,13 @@ def _round_rows(matches: list[Match]) -> list[dict]:
         elif round_.deadline_processed:
             state = _("Deadline passed: a ruling is needed")
         elif any(m.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS) for m in open_):
+            decided = len(group) - len(open_)
+            # The noun (and the verb) agree with the matches decided: "решён 1 матч из 2".
             state = ngettext(
                 "In play: %(decided)s of %(total)s matches decided",
                 "In play: %(decided)s of %(total)s matches decided",
-                len(group),
-            ) % {"decided": len(group) - len(open_), "total": len(group)}
+                decided,
+            ) % {"decided": decided, "total": len(group)}
         else:
             state = _("Waiting for the previous round")
         rows.append({"round": round_, "state": state, "finished": not open_})

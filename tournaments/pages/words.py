@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.format_words import early_round_style
 from tournaments.formats.labels import knockout_round_names, waiting_slot
 from tournaments.models import AuditAction, EventFormat, Match, MatchStatus
 
@@ -63,7 +64,9 @@ def match_status_words(match: Match) -> str:
 def round_title(match: Match, rounds_total: int) -> str:
     """The match's round in the singular: "Semi-final", "Group 3, round 2", "Round 4"."""
     if match.event.format == EventFormat.KNOCKOUT and rounds_total:
-        return knockout_round_names(match.round.number, rounds_total, gettext=gettext).singular
+        return knockout_round_names(
+            match.round.number, rounds_total, gettext=gettext, style=early_round_style()
+        ).singular
     if match.group and match.event.format == EventFormat.GROUPS:
         return gettext("Group %(group)s, round %(round)s") % {
             "group": match.group,
@@ -86,7 +89,13 @@ def side_name(
         return gettext("to be decided")
     if feeder.is_final and feeder.winner_id is None:
         return gettext("nobody (both out)")
-    return waiting_slot(feeder.round.number, rounds, feeder.bracket_index or 0, gettext=gettext)
+    return waiting_slot(
+        feeder.round.number,
+        rounds,
+        feeder.bracket_index or 0,
+        gettext=gettext,
+        style=early_round_style(),
+    )
 
 
 def match_title(

@@ -7,8 +7,9 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.db.models import Q, QuerySet
-from django.utils.dateformat import format as date_format
+from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import Player
 from players.types import User
@@ -86,17 +87,20 @@ def eligibility_problems(event: Event, player: Player) -> list[str]:
             # Never the age or the date of birth: organisers, captains and partners read this
             # answer, and the date of birth is private (only the event's public cut-off).
             problems.append(
-                _(
+                ngettext(
                     "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
                     "eligible for this junior event, born before the cut-off for players under "
-                    "%(age)s on that day."
+                    "%(age)s on that day.",
+                    "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
+                    "eligible for this junior event, born before the cut-off for players under "
+                    "%(age)s on that day.",
+                    event.junior_age_limit,
                 )
                 % {
                     "player": player.display_name,
                     "age": event.junior_age_limit,
-                    # Day, month's name, year ("05 March 2026"), the month in the reader's
-                    # language.
-                    "cutoff": date_format(event.cutoff_date, "d F Y"),
+                    # The reader's way of writing a date (DATE_FORMAT: "5 March 2026").
+                    "cutoff": formats.date_format(event.cutoff_date),
                 }
             )
     elif event.eligibility == Eligibility.NATIONAL:

@@ -70,6 +70,7 @@ def team_match_boards(match: Match) -> dict:
         "extra_games": state.extra_games_played,
         "planned_a": state.planned_totals[0],
         "planned_b": state.planned_totals[1],
+        "planned_games": match.event.team_boards * match.event.games_per_match,
         "at_stake": formats.GAME_TPS * match.event.team_boards * match.event.games_per_match,
     }
 

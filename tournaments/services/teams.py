@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
-from django.utils.dateformat import format as date_format
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django_countries import countries as country_registry
 
@@ -151,8 +150,8 @@ def captain_lock(team: Team, *, now: dt.datetime | None = None) -> str | None:
             ) % {"round": match.round}
         deadline = match.round.lineup_deadline
         if deadline is not None and deadline <= now:
-            # "05 Mar 2026 18:00 CET": the month's abbreviation in the reader's language.
-            when = date_format(timezone.localtime(deadline), "d M Y H:i T")
+            # The reader's way of writing a moment, with its time zone (DATETIME_FORMAT).
+            when = formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")
             return _(
                 "The lineup deadline of %(round)s (%(when)s) has passed: only an organiser "
                 "can change the roster now."

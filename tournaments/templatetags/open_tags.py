@@ -10,22 +10,33 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.models import EventFormat, EventStatus
 from tournaments.permissions import can_manage, can_rule
-from tournaments.standings import criteria_labels, event_criteria, event_standings, event_started
+from tournaments.standings import (
+    criteria_labels,
+    criteria_ranked_by,
+    event_criteria,
+    event_standings,
+    event_started,
+)
 
 register = template.Library()
 
 RANKED_FORMATS = (EventFormat.SWISS, EventFormat.ROUND_ROBIN)
 
 
-def tiebreak_sentence(labels: list[str]) -> SafeString:
-    """ "Standings rank on <strong>TPs</strong>, then <strong>Buchholz</strong>, and finally by
-    seed.": one sentence for the translator, the criteria joined with a translated separator."""
-    separator = conditional_escape(_(", then "))
-    criteria = separator.join(format_html("<strong>{}</strong>", label) for label in labels)
-    sentence = conditional_escape(_("Standings rank on %(criteria)s, and finally by seed."))
+def tiebreak_sentence(phrases: list[str]) -> SafeString:
+    """ "Standings are ranked <strong>by TP total</strong>, then <strong>by Buchholz</strong>,
+    and finally by seed.": one sentence for the translator, each criterion in the words a
+    sentence gives it ("by TP total", which a language declines: "по сумме TP"), joined with a
+    translated separator."""
+    separator = conditional_escape(
+        pgettext("between tie-breaks: by TP total, then by Buchholz", ", then ")
+    )
+    criteria = separator.join(format_html("<strong>{}</strong>", phrase) for phrase in phrases)
+    sentence = conditional_escape(_("Standings are ranked %(criteria)s, and finally by seed."))
     return mark_safe(sentence % {"criteria": criteria})  # noqa: S308 -- both parts escaped above
 
 
@@ -41,7 +52,7 @@ def event_standings_panel(context: dict[str, Any], event) -> dict[str, Any]:
         "ranked": ranked,
         "started": started,
         "criteria": labels,
-        "tiebreak_sentence": tiebreak_sentence(labels),
+        "tiebreak_sentence": tiebreak_sentence(criteria_ranked_by(criteria)),
         "criteria_keys": criteria,
         "lines": event_standings(event) if ranked and started else [],
         "rounds": list(event.rounds.order_by("number")) if event.table_open and started else [],

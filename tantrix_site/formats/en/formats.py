@@ -14,3 +14,6 @@ YEAR_MONTH_FORMAT = "F Y"
 DATE_INPUT_FORMATS = ["%Y-%m-%d", "%d/%m/%Y"]
 DATETIME_INPUT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]
 FIRST_DAY_OF_WEEK = 1
+# How knockout rounds before the last 16 are named (tournaments/format_words.py): by the
+# players left, "Round of 64".
+KNOCKOUT_ROUND_NAMES = "players"

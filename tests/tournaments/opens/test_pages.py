@@ -57,7 +57,8 @@ def test_an_organiser_creates_an_open_and_players_read_its_tiebreaks_before_the_
     assert event.tiebreaks == ["tp_total", "median_buchholz", "direct_encounter"]
     page = Client().get(reverse("event-page", args=[event.pk])).content.decode()
     assert (
-        "Standings rank on <strong>TP total</strong>, then <strong>Median Buchholz</strong>" in page
+        "Standings are ranked <strong>by TP total</strong>, then <strong>by median Buchholz"
+        "</strong>, then <strong>by direct encounter</strong>, and finally by seed." in page
     )
     assert "Table open" in page
     # A list that does not start with a score is refused next to the field, nothing created.

@@ -7,8 +7,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from players.audit_registry import audit_action_choices, register_audit_actions
-from players.timezones import validate_time_zone
+from players.audit.registry import audit_action_choices, register_audit_actions
+from players.preferences.timezones import validate_time_zone
 
 
 class Colour(models.TextChoices):
@@ -84,7 +84,7 @@ class AuditAction(models.TextChoices):
     """The registry of audited actions, with the words people read.
 
     The players' actions (roles and profile claims). Tournaments and ratings declare their own
-    and register them too (`players.audit_registry`, docs/architecture.md "Audit").
+    and register them too (`players.audit.registry`, docs/architecture.md "Audit").
     """
 
     ORGANISER_GRANT = "organiser_grant", _("Organiser role granted")
@@ -108,7 +108,7 @@ class AuditEntry(models.Model):
 
     Shaped to become the one site-wide trail (hence the app-neutral table name): a subject user
     and/or player, a human target label kept as it was at the time (names change, rows get
-    deleted), the reason, and free details. Written only by `players.services.audit`; the
+    deleted), the reason, and free details. Written only by `players.audit.services`; the
     database refuses updates and deletes (a trigger on PostgreSQL), except the SET NULL of a
     deleted user or player.
     """

@@ -72,8 +72,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Times in the signed-in player's own zone (their profile), else TIME_ZONE; their profile's
     # language, when they chose one, over the cookie and Accept-Language.
-    "players.middleware.TimezoneMiddleware",
-    "players.middleware.LanguageMiddleware",
+    "players.preferences.middleware.TimezoneMiddleware",
+    "players.preferences.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -266,7 +266,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tantrix-tournaments@localhos
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
-        "players.authentication.TokenAuthentication",
+        "players.tokens.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -15,7 +15,7 @@ class TournamentsConfig(AppConfig):
             register_submission_extension,
         )
         from games.signals import game_adjudicated, game_result_changed, games_adjudicated
-        from players.audit_registry import (
+        from players.audit.registry import (
             register_audit_names,
             register_audit_reasons,
             register_audit_targets,

@@ -37,7 +37,7 @@ from games.reports.filing import (
 )
 from games.reports.notify import tell_rulers, tell_sides_outcome
 from players.roles import is_admin, player_of
-from players.services.audit import audit
+from players.audit.services import audit
 from players.types import User
 
 # --- Answers, rulings, reopening ------------------------------------------------------------

@@ -23,7 +23,7 @@ from games.reports.access import (
 from games.reports.selectors import names_versus
 from players.models import Player
 from players.roles import player_of
-from players.services.notices import notice_send
+from players.notices.services import notice_send
 
 # --- Telling people -------------------------------------------------------------------------
 

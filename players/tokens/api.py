@@ -18,10 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players.authentication import TokenAuthentication
 from players.models import ApiToken
 from players.passwords import token_request_max_bytes
 from players.tokens import selectors, services
+from players.tokens.authentication import TokenAuthentication
 from players.tokens.serializers import (
     ApiTokenSerializer,
     IssuedTokenSerializer,

@@ -22,8 +22,8 @@ from games.reports.access import (
 )
 from games.reports.selectors import names_versus
 from players.models import Player
-from players.roles import player_of
 from players.notices.services import notice_send
+from players.roles import player_of
 
 # --- Telling people -------------------------------------------------------------------------
 

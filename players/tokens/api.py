@@ -28,13 +28,13 @@ from players.tokens.serializers import (
     RevokedSerializer,
     TokenRequestSerializer,
 )
-from tantrix_site.middleware import declared_body_size
-from tantrix_site.throttling import (
+from tantrix_site.http.login_limits import (
     LoginLocked,
     RequestBodyTooLarge,
     client_address,
     login_lock_remaining,
 )
+from tantrix_site.http.middleware import declared_body_size
 
 
 def _client_of(request: Request) -> str:
@@ -54,7 +54,7 @@ class TokenObtainView(APIView):
     # The credentials are in the body: no session (and so no CSRF check), no other token.
     authentication_classes: list = []
     permission_classes: list = []
-    # Failed logins are counted instead (tantrix_site/throttling.py), as DRF's view did.
+    # Failed logins are counted instead (tantrix_site/http/login_limits.py), as DRF's view did.
     throttle_classes: list = []
     parser_classes = [FormParser, MultiPartParser, JSONParser]
     renderer_classes = [JSONRenderer]

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from players.models import AuditEntry, Player
 from players.audit.services import audit
+from players.models import AuditEntry, Player
 from players.types import User
 from ratings.models import RatingChange, Review, Title
 

@@ -37,7 +37,7 @@ from ratings.staff.forms import (
     TitleWithdrawForm,
 )
 from ratings.views import PAGE_SIZE
-from tantrix_site.forms import apply_service_errors
+from tantrix_site.http.forms import apply_service_errors
 
 
 def admin_required(view):

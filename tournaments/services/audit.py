@@ -5,8 +5,8 @@ Only names the championship and event by id, so the trail keeps them after a del
 
 from __future__ import annotations
 
-from players.models import AuditEntry
 from players.audit.services import audit as trail_audit
+from players.models import AuditEntry
 from players.types import User
 from tournaments.models import Championship, Event
 

@@ -25,8 +25,8 @@ from django.utils.translation import gettext as _
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from players.models import AuditEntry
-from players.roles import player_of
 from players.notices.services import notice_send
+from players.roles import player_of
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
 from tournaments.services.access import require_manager, require_ruler

@@ -1,7 +1,7 @@
 """Finds text a person reads that is not marked for translation, and catalogues that are not done.
 
 Three checks, each run by `tests/i18n/test_catalogues.py` in `make test` and from the command line
-(`python -m tantrix_site.i18n_lint [--catalogues] [paths...]`); `--extract` (what `make messages`
+(`python -m tantrix_site.i18n.lint [--catalogues] [paths...]`); `--extract` (what `make messages`
 runs) brings every catalogue up to date with the sources and compiles it:
 
 - **Templates**: text between tags, and the attributes people read (`title`, `alt`,
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 APPS = ("games", "players", "ratings", "tournaments", "tantrix_site")
 TEMPLATE_DIRS = ("templates",)
 # Templates that are not the site's own prose: DRF-spectacular's page is a shell for Swagger UI.

@@ -45,7 +45,7 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
 
-from tantrix_site.api_throttles import CACHE_ERRORS, cache_down
+from tantrix_site.http.throttles import CACHE_ERRORS, cache_down
 
 _PREFIX = "login-limit:v1"
 

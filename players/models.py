@@ -262,8 +262,10 @@ class Notice(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
     )
     text = models.CharField(max_length=300)
-    # Where to act on it (a page of this site), or empty.
-    url = models.CharField(max_length=200, blank=True)
+    # What it is about, where to act on it: a kind the sending app registered with its page
+    # (players.notices.links) and that object's id; empty for a notice about nothing to open.
+    about = models.CharField(max_length=40, blank=True)
+    about_id = models.PositiveBigIntegerField(null=True, blank=True)
     read = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
 

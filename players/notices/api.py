@@ -9,14 +9,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from players.models import Notice
+from players.notices.links import notice_link
 from players.notices.selectors import notices_for
 from players.notices.services import notices_mark_read
 
 
 class NoticeSerializer(serializers.ModelSerializer):
+    # The page the notice is about ("" when none), built as it is read (players.notices.links).
+    url = serializers.SerializerMethodField()
+
     class Meta:
         model = Notice
         fields = ["id", "text", "url", "read", "created"]
+
+    def get_url(self, notice: Notice) -> str:
+        return notice_link(notice)
 
 
 class NoticesReadSerializer(serializers.Serializer):

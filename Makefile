@@ -84,12 +84,12 @@ load: $(VENV)/.dev-installed
 ## make messages: brings locale/<language>/LC_MESSAGES/django.po up to date with the marked strings
 ## and compiles the .mo files (both are committed; needs gettext: apt-get install gettext).
 messages: $(VENV)/.dev-installed gettext
-	$(BIN)/python -m tantrix_site.i18n_lint --extract
+	$(BIN)/python -m tantrix_site.i18n.lint --extract
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m tantrix_site.i18n_lint
+	$(BIN)/python -m tantrix_site.i18n.lint
 
 ## Production-style pieces, configured by the environment (see README).
 migrate: $(VENV)/.installed

@@ -24,8 +24,8 @@ from games.serializers import (
     RecordSerializer,
     RecordSubmitResponseSerializer,
 )
-from tantrix_site.filters import BoundedFilterSet, id_filter
-from tantrix_site.middleware import declared_body_size
+from tantrix_site.http.filters import BoundedFilterSet, id_filter
+from tantrix_site.http.middleware import declared_body_size
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
 

@@ -11,6 +11,9 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import http, services
+        from games.reports.notify import NOTICE_ABOUT
+        from players.notices.links import register_notice_page
 
         # The API layer decides how a submission is answered; the service stores that answer.
         services.first_answer_register(http.submission_answer)
+        register_notice_page(NOTICE_ABOUT, "reported-game-detail")

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.fields import DocumentField
-from players.audit_registry import register_audit_actions
+from players.audit.registry import register_audit_actions
 from players.models import Colour, Player
 
 
@@ -420,7 +420,7 @@ class GameReport(models.Model):
 
 
 class AuditAction(models.TextChoices):
-    """What the audit trail records of reports (players.audit_registry)."""
+    """What the audit trail records of reports (players.audit.registry)."""
 
     REPORT_RULE = "report_rule", _("Game result ruled")
     REPORT_REOPEN = "report_reopen", _("Ruled game result reopened")

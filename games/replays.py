@@ -54,7 +54,7 @@ def _words() -> dict[str, str]:
 
 def _step_texts(view: ReplayView) -> list[str]:
     """Each placement in a sentence, filled in here rather than by the script: a language may
-    inflect the words around a number (Hungarian "a 25-ös lapkát", tantrix_site.grammar)."""
+    inflect the words around a number (Hungarian "a 25-ös lapkát", tantrix_site.i18n.grammar)."""
     names = view.data["names"]
     return [
         _("Placement %(number)s of %(total)s: %(name)s placed tile %(tile)s")

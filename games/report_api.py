@@ -29,7 +29,7 @@ from games.reports.selectors import (
     reports_waiting_for,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
-from tantrix_site.api import answer_service_errors
+from tantrix_site.http.answers import answer_service_errors
 
 
 def answer_errors(call):

@@ -23,7 +23,7 @@ from games.reports.selectors import (
     seat_names,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
-from tantrix_site.grammar import lowercase
+from tantrix_site.i18n.grammar import lowercase
 
 
 def _summary(version: GameReport, names: list[str]) -> str:

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from games.models import VerdictReview
 from games.readjudication import CHANGE_LABELS, describe
 from games.verdict_reviews import review_decide, review_for, reviews_for
-from tantrix_site.api import answer_service_errors
+from tantrix_site.http.answers import answer_service_errors
 
 
 class VerdictReviewSerializer(serializers.ModelSerializer):

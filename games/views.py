@@ -17,7 +17,7 @@ from games.forms import RecordSubmitForm
 from games.links import match_link
 from games.models import Game, GameRecord, RecordSource, RecordStatus
 from games.replays import replay_view, sprites
-from tantrix_site.middleware import declared_body_size, oversized_body_allowed
+from tantrix_site.http.middleware import declared_body_size, oversized_body_allowed
 
 ENGINE_CODES = frozenset(engine.ERROR_CODES)
 

@@ -11,7 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from players import selectors, services
-from players.audit_registry import audit_areas, audit_name_objects, is_audit_action
+from players.audit.registry import audit_areas, audit_name_objects, is_audit_action
+from players.audit.selectors import audit_entries
 from players.models import ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser
 from players.serializers import (
@@ -185,7 +186,7 @@ class AuditEntryListView(generics.ListAPIView):
             if value and not (value.isdigit() and len(value) <= 18):
                 raise serializers.ValidationError({name: _("Give an id (a whole number).")})
             ids[name] = int(value) if value else None
-        return selectors.audit_entries(
+        return audit_entries(
             action=action,
             area=area,
             player_id=ids["player"],

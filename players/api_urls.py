@@ -1,7 +1,8 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from players import api, notice_views
+from players import api
+from players.notices import api as notice_api
 
 router = SimpleRouter()
 # "api-" names: the web pages use claim-request-list, claim-request-detail, ...
@@ -9,8 +10,8 @@ router.register("claim-requests", api.ClaimRequestViewSet, basename="api-claim-r
 
 urlpatterns = [
     path("roles/", api.RoleListView.as_view(), name="api-roles"),
-    path("notices/", notice_views.NoticeListView.as_view(), name="api-notices"),
-    path("notices/read/", notice_views.NoticesReadView.as_view(), name="api-notices-read"),
+    path("notices/", notice_api.NoticeListView.as_view(), name="api-notices"),
+    path("notices/read/", notice_api.NoticesReadView.as_view(), name="api-notices-read"),
     path("roles/grant/", api.RoleGrantView.as_view(), name="api-role-grant"),
     path("roles/withdraw/", api.RoleWithdrawView.as_view(), name="api-role-withdraw"),
     path("audit/", api.AuditEntryListView.as_view(), name="api-audit"),

@@ -1,4 +1,4 @@
-from players.notice_selectors import unread_notice_count
+from players.notices.selectors import unread_notice_count
 from players.roles import is_admin, is_organiser, player_of
 
 

@@ -8,9 +8,9 @@ from django_countries.fields import LazyTypedChoiceField
 
 from players import selectors, services
 from players.models import LANGUAGE_CHOICES, ClaimRequest, Colour, Player
+from players.preferences.timezones import zone_choices
 from players.services import SiteRole
-from players.timezones import zone_choices
-from tantrix_site.forms import apply_service_errors
+from tantrix_site.http.forms import apply_service_errors
 
 # A date input takes ISO dates only: in the site's locale format (03/02/2011) the browser shows
 # an empty box, and saving the form would then wipe the date.

@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
-from players.audit_registry import audit_action_choices, register_audit_actions
-from players.timezones import validate_time_zone
+from players.audit.registry import audit_action_choices, register_audit_actions
+from players.preferences.timezones import validate_time_zone
 
 
 class Colour(models.TextChoices):
@@ -85,7 +85,7 @@ class AuditAction(models.TextChoices):
     """The registry of audited actions, with the words people read.
 
     The players' actions (roles and profile claims). Tournaments and ratings declare their own
-    and register them too (`players.audit_registry`, docs/architecture.md "Audit").
+    and register them too (`players.audit.registry`, docs/architecture.md "Audit").
     """
 
     ORGANISER_GRANT = "organiser_grant", _("Organiser role granted")
@@ -109,7 +109,7 @@ class AuditEntry(models.Model):
 
     Shaped to become the one site-wide trail (hence the app-neutral table name): a subject user
     and/or player, a human target label kept as it was at the time (names change, rows get
-    deleted), the reason, and free details. Written only by `players.services.audit`; the
+    deleted), the reason, and free details. Written only by `players.audit.services`; the
     database refuses updates and deletes (a trigger on PostgreSQL), except the SET NULL of a
     deleted user or player.
     """
@@ -263,8 +263,10 @@ class Notice(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
     )
     text = models.CharField(max_length=300)
-    # Where to act on it (a page of this site), or empty.
-    url = models.CharField(max_length=200, blank=True)
+    # What it is about, where to act on it: a kind the sending app registered with its page
+    # (players.notices.links) and that object's id; empty for a notice about nothing to open.
+    about = models.CharField(max_length=40, blank=True)
+    about_id = models.PositiveBigIntegerField(null=True, blank=True)
     read = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
 

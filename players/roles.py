@@ -8,6 +8,8 @@ its disputes) → admin (staff: reviews ratings). Controllers are per championsh
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist
+
 from players.types import User
 
 ORGANISERS_GROUP = "organisers"
@@ -33,11 +35,9 @@ def player_of(user: User):
     """The Player linked to this user, or None."""
     if not (user and user.is_authenticated):
         return None
-    from players.models import Player
-
     try:
         return user.player
-    except Player.DoesNotExist:
+    except ObjectDoesNotExist:  # the reverse one-to-one's Player.DoesNotExist: no player
         return None
 
 

@@ -6,8 +6,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from players.models import LANGUAGE_CHOICES, AuditEntry, ClaimRequest, Colour, Player
+from players.preferences.timezones import validate_time_zone
 from players.services import SiteRole, can_see_private
-from players.timezones import validate_time_zone
 
 
 class PlayerSerializer(serializers.ModelSerializer):

@@ -1,12 +1,14 @@
 from django.urls import path
 
-from players import notice_views, views
+from players import views
+from players.notices import views as notice_views
+from players.preferences import views as preference_views
 
 urlpatterns = [
     path("", views.player_list_view, name="player-list"),
     path("new/", views.player_create_view, name="player-new"),
     path("roles/", views.roles_view, name="player-roles"),
-    path("language/", views.language_set_view, name="language-set"),
+    path("language/", preference_views.language_set_view, name="language-set"),
     path("notices/", notice_views.notice_list_view, name="notice-list"),
     path("notices/read/", notice_views.notices_read_view, name="notices-read"),
     path("audit/", views.audit_view, name="audit-log"),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -14,15 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django.views.i18n import set_language
 
 from players import selectors, services
-from players.audit_registry import (
+from players.audit.registry import (
     audit_action_choices,
     audit_areas,
     audit_name_objects,
     is_audit_action,
 )
+from players.audit.selectors import audit_entries
 from players.forms import (
     ClaimDecisionForm,
     ClaimLinkSignupForm,
@@ -72,8 +73,6 @@ def player_detail_view(request, pk: int):
 
 def player_page_sections(player: Player) -> list[str]:
     """Template names that other apps add to the player page (see docs/architecture.md)."""
-    from django.apps import apps
-
     sections = []
     for config in apps.get_app_configs():
         sections.extend(getattr(config, "player_page_sections", []))
@@ -164,7 +163,7 @@ def roles_view(request):
             messages.success(request, done % {"role": role, "name": user.get_username()})
             return redirect("player-roles")
     holders = list(selectors.role_holders())
-    recent = selectors.audit_entries().filter(action__in=ROLE_ACTIONS)[:30]
+    recent = audit_entries().filter(action__in=ROLE_ACTIONS)[:30]
     return render(
         request,
         "players/roles.html",
@@ -199,7 +198,7 @@ def audit_view(request):
     if player_name:
         player = Player.objects.filter(display_name__iexact=player_name).first()
         player_id = player.pk if player else 0
-    entries = selectors.audit_entries(
+    entries = audit_entries(
         action=action,
         area=area,
         player_id=player_id,
@@ -439,16 +438,3 @@ def claim_request_decide_view(request, pk: int, decision: str):
             )
             return redirect("claim-request-detail", pk=claim.pk)
     return claim_request_detail_view(request, pk, form=form, status=400)
-
-
-@require_POST
-def language_set_view(request):
-    """The header's language switcher: Django's ``set_language`` (the language cookie, then back
-    to the page), and for a signed-in player their profile's language as well, so the choice
-    follows them to other browsers."""
-    response = set_language(request)
-    language = request.POST.get("language", "")
-    player = player_of(request.user)
-    if player is not None and language in dict(settings.LANGUAGES):
-        services.player_language_set(player=player, language=language)
-    return response

@@ -10,7 +10,7 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_adjudicated, game_result_rewritten, games_adjudicated
-        from players.audit_registry import register_audit_names, register_audit_reasons
+        from players.audit.registry import register_audit_names, register_audit_reasons
         from ratings import receivers, selectors
         from ratings.notes import note_shown
         from ratings.params import check_settings

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.models import Game
-from players.audit_registry import register_audit_actions
+from players.audit.registry import register_audit_actions
 from players.models import Player
 from ratings.params import current_version
 

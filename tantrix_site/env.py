@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -112,8 +113,6 @@ def env_timezone(name: str, default: str, *, environ: Mapping[str, str] | None =
 
 def env_database_url(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> dict:
     """Parse a database URL; only PostgreSQL and SQLite are supported."""
-    import dj_database_url
-
     value = env_str(name, default, environ=environ) or default
     scheme = value.split(":", 1)[0].lower()
     if scheme not in {"sqlite", "postgres", "postgresql", "pgsql"}:

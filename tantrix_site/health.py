@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 
+import redis
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
@@ -25,8 +27,6 @@ def broker_status() -> dict:
     url = settings.CELERY_BROKER_URL
     if not url:
         return {"ok": True, "mode": "eager"}
-    import redis
-
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
         client.ping()
@@ -42,8 +42,6 @@ def cache_status() -> dict:
     """The shared cache (CACHE_URL): throttles and login limits are off while it is down."""
     if not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         return {"ok": True, "mode": "local"}
-    from django.core.cache import cache
-
     try:
         cache.set("healthz", "1", timeout=5)
     except Exception as exc:  # noqa: BLE001 - any failure means "down", reported by name

@@ -64,19 +64,19 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Hungarian articles and number suffixes chosen from the words that fill each sentence
-    # (tantrix_site/grammar.py); outside LocaleMiddleware, so it reads Content-Language.
-    "tantrix_site.grammar.GrammarMiddleware",
+    # (tantrix_site/i18n/grammar.py); outside LocaleMiddleware, so it reads Content-Language.
+    "tantrix_site.i18n.grammar.GrammarMiddleware",
     # The reader's language: the language cookie (the header's switcher), else Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "tantrix_site.middleware.RequestSizeLimitMiddleware",
-    "tantrix_site.middleware.ServiceBusyMiddleware",
+    "tantrix_site.http.middleware.RequestSizeLimitMiddleware",
+    "tantrix_site.http.middleware.ServiceBusyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Times in the signed-in player's own zone (their profile), else TIME_ZONE; their profile's
     # language, when they chose one, over the cookie and Accept-Language.
-    "players.middleware.TimezoneMiddleware",
-    "players.middleware.LanguageMiddleware",
+    "players.preferences.middleware.TimezoneMiddleware",
+    "players.preferences.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -100,7 +100,7 @@ TEMPLATES = [
                 "players.context_processors.roles",
             ],
             # `lower` by the reader's language (Turkish İ/I), in every template.
-            "builtins": ["tantrix_site.template_grammar"],
+            "builtins": ["tantrix_site.i18n.template_grammar"],
         },
     },
 ]
@@ -160,8 +160,9 @@ LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale" / "django-countries"]
 TIME_ZONE = env_timezone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
-# One way of writing dates everywhere, with the time zone (tantrix_site/formats/en/formats.py).
-FORMAT_MODULE_PATH = ["tantrix_site.formats"]
+# One way of writing dates everywhere, with the time zone
+# (tantrix_site/i18n/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["tantrix_site.i18n.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -188,7 +189,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # A TLS-terminating proxy in front: trust its X-Forwarded-Proto (and its last X-Forwarded-For
-# hop for the login limits, see tantrix_site/throttling.py).
+# hop for the login limits, see tantrix_site/http/login_limits.py).
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -209,12 +210,12 @@ if SECURE_HSTS_PRELOAD and 0 < SECURE_HSTS_SECONDS < 31536000:
 # --- Login limits and Content-Security-Policy ---
 # Failed logins (web, API token, admin) are counted in the default cache per user name and per
 # client address; CACHE_URL (Redis) shares the counts between processes, the default local
-# memory cache counts per process. tantrix_site/throttling.py explains the rules.
+# memory cache counts per process. tantrix_site/http/login_limits.py explains the rules.
 LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 10, minimum=1)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30, minimum=1)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1)
 AUTHENTICATION_BACKENDS = [
-    "tantrix_site.throttling.LoginLimitedModelBackend",
+    "tantrix_site.http.login_limits.LoginLimitedModelBackend",
     # Kept for the sessions it made (sign-up logs in with it); never asked for a password, since
     # the backend above ends authentication itself.
     "django.contrib.auth.backends.ModelBackend",
@@ -273,21 +274,21 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tantrix-tournaments@localhos
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
-        "players.authentication.TokenAuthentication",
+        "players.tokens.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env_int("API_PAGE_SIZE", 50, minimum=1, maximum=500),
     "DEFAULT_FILTER_BACKENDS": [
-        "tantrix_site.filters.BoundedFilterBackend",
+        "tantrix_site.http.filters.BoundedFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
-        "tantrix_site.api_throttles.AnonRateThrottle",
-        "tantrix_site.api_throttles.UserRateThrottle",
+        "tantrix_site.http.throttles.AnonRateThrottle",
+        "tantrix_site.http.throttles.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_THROTTLE_ANON", "120/minute"),
@@ -297,7 +298,7 @@ REST_FRAMEWORK = {
     # Behind our one proxy, the client is the last X-Forwarded-For hop; with no proxy the header
     # is the client's own word and is ignored (otherwise it dodges the anonymous throttle).
     "NUM_PROXIES": 1 if BEHIND_TLS_PROXY else 0,
-    "EXCEPTION_HANDLER": "tantrix_site.api.exception_handler",
+    "EXCEPTION_HANDLER": "tantrix_site.http.answers.exception_handler",
     # `?format=` is a filter on events (knockout, swiss, ...), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
 }
@@ -313,7 +314,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "tantrix_site.schema.add_error_responses",
+        "tantrix_site.http.schema.add_error_responses",
     ],
     "ENUM_NAME_OVERRIDES": {
         "ColourEnum": "players.models.Colour",

@@ -10,8 +10,9 @@ from drf_spectacular.views import (
 from rest_framework.routers import DefaultRouter
 
 from players.api import PlayerViewSet
-from tantrix_site import throttling, views
+from tantrix_site import views
 from tantrix_site.health import healthz
+from tantrix_site.http import login_limits
 
 router = DefaultRouter()
 router.register("players", PlayerViewSet, basename="player")
@@ -46,7 +47,7 @@ urlpatterns = [
     path("docs/<slug:slug>/", views.doc_page, name="doc-page"),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
-    path("accounts/login/", throttling.LimitedLoginView.as_view(), name="login"),
+    path("accounts/login/", login_limits.LimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/", include("players.tokens.urls")),
@@ -56,5 +57,5 @@ urlpatterns = [
     path("rankings/", include("ratings.urls")),
 ]
 
-handler404 = "tantrix_site.api.not_found"
-handler500 = "tantrix_site.api.server_error"
+handler404 = "tantrix_site.http.answers.not_found"
+handler500 = "tantrix_site.http.answers.server_error"

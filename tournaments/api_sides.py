@@ -17,7 +17,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 
 from players.models import Player
-from tantrix_site.filters import MAX_INTEGER
+from tantrix_site.http.filters import MAX_INTEGER
 from tournaments import selectors, services
 from tournaments.models import SIDES, Championship, Entry, Event, Match, Round, Team, sides_of
 from tournaments.permissions import can_manage

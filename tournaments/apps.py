@@ -15,14 +15,16 @@ class TournamentsConfig(AppConfig):
             register_submission_extension,
         )
         from games.signals import game_adjudicated, game_result_changed, games_adjudicated
-        from players.audit_registry import (
+        from players.audit.registry import (
             register_audit_names,
             register_audit_reasons,
             register_audit_targets,
         )
+        from players.notices.links import register_notice_page
         from ratings.hooks import register_event_names
         from tournaments import rating_seam, receivers, reporting, selectors, services
         from tournaments.pages.audit import audit_targets_named, reason_shown
+        from tournaments.services import table_disputes
 
         register_submission_extension(
             SubmissionExtension(
@@ -41,6 +43,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.game_links import match_links
 
         register_match_links(match_links)
+        register_notice_page(table_disputes.NOTICE_ABOUT, "open-table-result")
         register_audit_names("championship_id", _("Championship"), selectors.championship_names)
         register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_audit_reasons(reason_shown)

@@ -29,7 +29,7 @@ def format_error_text(error: FormatError | Message) -> str:
 
 def early_round_style() -> EarlyRoundStyle:
     """How the reader's language names a knockout's rounds before the last 16: its format
-    module's KNOCKOUT_ROUND_NAMES (tantrix_site/formats/<language>/formats.py)."""
+    module's KNOCKOUT_ROUND_NAMES (tantrix_site/i18n/formats/<language>/formats.py)."""
     for module in formats.get_format_modules(get_language()):
         style = getattr(module, "KNOCKOUT_ROUND_NAMES", None)
         if style in ("players", "fraction", "number"):

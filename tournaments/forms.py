@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from players.models import Player
 from players.roles import player_of
 from players.types import User
-from tantrix_site.forms import apply_service_errors
+from tantrix_site.http.forms import apply_service_errors
 from tournaments import selectors, services
 from tournaments.models import (
     Category,

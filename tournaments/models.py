@@ -10,7 +10,7 @@ from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from games.models import Game
-from players.audit_registry import register_audit_actions
+from players.audit.registry import register_audit_actions
 from players.models import Player
 from tournaments.format_words import round_name_text
 
@@ -682,7 +682,7 @@ class UncountedGame(models.Model):
 class AuditAction(models.TextChoices):
     """The registry of the championship audit trail's actions, with the words people read.
 
-    Registered in the one registry (`players.audit_registry`); the entries are
+    Registered in the one registry (`players.audit.registry`); the entries are
     `players.AuditEntry` rows with `championship_id` and `event_id`.
     """
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from players.roles import player_of
-from tantrix_site.grammar import lowercase
+from tantrix_site.i18n.grammar import lowercase
 from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import RegisterForm

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from players.models import AuditEntry
-from tantrix_site.filters import MAX_INTEGER
+from tantrix_site.http.filters import MAX_INTEGER
 from tournaments.models import (
     Championship,
     Entry,

@@ -21,7 +21,6 @@ from games.reports.answers import (
     reports_confirm_overdue,
 )
 from games.reports.filing import report_from_record, score_sheet_submit
-from games.reports.notify import reported_game_url
 
 __all__ = [
     "may_confirm",
@@ -33,7 +32,6 @@ __all__ = [
     "report_from_record",
     "report_reopen",
     "report_rule",
-    "reported_game_url",
     "reports_confirm_overdue",
     "score_sheet_submit",
 ]

@@ -36,8 +36,8 @@ from games.reports.filing import (
     new_version,
 )
 from games.reports.notify import tell_rulers, tell_sides_outcome
+from players.audit.services import audit
 from players.roles import is_admin, player_of
-from players.services.audit import audit
 from players.types import User
 
 # --- Answers, rulings, reopening ------------------------------------------------------------

@@ -7,7 +7,6 @@ Each notice (and its email) is written in its reader's language, the one their p
 from __future__ import annotations
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,14 +21,14 @@ from games.reports.access import (
 )
 from games.reports.selectors import names_versus
 from players.models import Player
+from players.notices.services import notice_send
 from players.roles import player_of
-from players.services.notices import notice_send
 
 # --- Telling people -------------------------------------------------------------------------
 
-
-def reported_game_url(reported_game_id: int) -> str:
-    return reverse("reported-game-detail", args=[reported_game_id])
+# What the notices are about: a reported game, by its id (its page is registered in
+# games.apps, where the URL names live beside the views).
+NOTICE_ABOUT = "reported_game"
 
 
 def _names(reported: ReportedGame) -> str:
@@ -55,7 +54,7 @@ def tell_opponents(report_id: int) -> None:
                 "who": version.side_player.display_name,
                 "game": _names(reported),
             }
-            notice_send(user=player.user, text=text, url=reported_game_url(reported.pk))
+            notice_send(user=player.user, text=text, about=NOTICE_ABOUT, about_id=reported.pk)
 
 
 def tell_sides_outcome(report_id: int) -> None:
@@ -70,7 +69,7 @@ def tell_sides_outcome(report_id: int) -> None:
                 "state": reported.get_state_display(),
                 "how": version.get_status_display(),
             }
-            notice_send(user=player.user, text=text, url=reported_game_url(reported.pk))
+            notice_send(user=player.user, text=text, about=NOTICE_ABOUT, about_id=reported.pk)
 
 
 # What rulers are told, by cause; each is one whole sentence with the game's players in it.
@@ -93,4 +92,4 @@ def tell_rulers(reported_game_id: int, cause: str) -> None:
     for user in rulers:
         with translation.override(_language_of(user)):
             text = str(RULER_TEXTS[cause]) % {"game": _names(reported)}
-            notice_send(user=user, text=text, url=reported_game_url(reported.pk))
+            notice_send(user=user, text=text, about=NOTICE_ABOUT, about_id=reported.pk)

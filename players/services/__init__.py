@@ -1,6 +1,5 @@
 """Writes for players, one module per responsibility; the names are re-exported here."""
 
-from players.services.audit import audit
 from players.services.claims import (
     CLAIM_LINK_LIFETIME,
     ClaimLinkError,
@@ -37,7 +36,6 @@ __all__ = [
     "ClaimLinkGone",
     "ClaimLinkUnknown",
     "SiteRole",
-    "audit",
     "can_edit_player",
     "can_grant",
     "can_manage_claims",

@@ -20,9 +20,9 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from players.audit.services import audit
 from players.models import AuditAction, ClaimLink, ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser
-from players.services.audit import audit
 from players.services.profiles import new_user
 from players.types import User
 

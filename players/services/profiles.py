@@ -11,9 +11,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from players.audit.services import audit
 from players.models import AuditAction, Player
 from players.roles import is_admin, is_organiser, player_of
-from players.services.audit import audit
 from players.types import User
 
 EDITABLE_FIELDS = (

@@ -14,9 +14,9 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from players.audit.services import audit
 from players.models import AuditAction, Player
 from players.roles import ORGANISERS_GROUP, is_admin
-from players.services.audit import audit
 from players.types import User
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from players.audit_registry import audit_reason_shown, audit_target_shown
+from players.audit.registry import audit_reason_shown, audit_target_shown
 
 register = template.Library()
 

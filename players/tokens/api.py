@@ -19,23 +19,23 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players.authentication import TokenAuthentication
 from players.models import ApiToken
 from players.passwords import token_request_max_bytes
 from players.tokens import selectors, services
+from players.tokens.authentication import TokenAuthentication
 from players.tokens.serializers import (
     ApiTokenSerializer,
     IssuedTokenSerializer,
     RevokedSerializer,
     TokenRequestSerializer,
 )
-from tantrix_site.middleware import declared_body_size
-from tantrix_site.throttling import (
+from tantrix_site.http.login_limits import (
     LoginLocked,
     RequestBodyTooLarge,
     client_address,
     login_lock_remaining,
 )
+from tantrix_site.http.middleware import declared_body_size
 
 
 def _client_of(request: Request) -> str:
@@ -55,7 +55,7 @@ class TokenObtainView(APIView):
     # The credentials are in the body: no session (and so no CSRF check), no other token.
     authentication_classes: list = []
     permission_classes: list = []
-    # Failed logins are counted instead (tantrix_site/throttling.py), as DRF's view did.
+    # Failed logins are counted instead (tantrix_site/http/login_limits.py), as DRF's view did.
     throttle_classes: list = []
     parser_classes = [FormParser, MultiPartParser, JSONParser]
     renderer_classes = [JSONRenderer]

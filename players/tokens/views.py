@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from players.models import ApiToken
 from players.roles import player_of
 from players.tokens import services
-from tantrix_site.forms import apply_service_errors
+from tantrix_site.http.forms import apply_service_errors
 
 
 def _profile_url(user) -> str:

@@ -1,5 +1,5 @@
 """Who did a rating write and why: the acting user, the note a person must give, and the line
-each write leaves in the one audit trail (`players.services.audit`)."""
+each write leaves in the one audit trail (`players.audit.services`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from players.audit.services import audit
 from players.models import AuditEntry, Player
-from players.services.audit import audit
 from players.types import User
 from ratings.models import RatingChange, Review, Title
 
@@ -31,7 +31,7 @@ def rating_audit(
     details: dict | None = None,
     event_id: int | None = None,
 ) -> AuditEntry:
-    """A line of the one audit trail (`players.services.audit`) about ratings."""
+    """A line of the one audit trail (`players.audit.services`) about ratings."""
     return audit(
         actor=actor,
         action=action,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
-from players.audit_registry import audit_name_objects
+from players.audit.registry import audit_name_objects
 from players.roles import is_admin
 from ratings import selectors, services
 from ratings.models import (
@@ -37,7 +37,7 @@ from ratings.staff.forms import (
     TitleWithdrawForm,
 )
 from ratings.views import PAGE_SIZE
-from tantrix_site.forms import apply_service_errors
+from tantrix_site.http.forms import apply_service_errors
 
 
 def admin_required(view):

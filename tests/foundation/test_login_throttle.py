@@ -12,7 +12,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.test import APIClient
 
 from players.passwords import token_request_max_bytes
-from tantrix_site.throttling import client_address
+from tantrix_site.http.login_limits import client_address
 from tests.factories import UserFactory
 
 PASSWORD = "tile-and-loop-42"  # UserFactory's

@@ -237,7 +237,9 @@ def test_a_report_notice_is_written_in_its_readers_language(
     monkeypatch.setattr(
         notify,
         "notice_send",
-        lambda *, user, text, url: told.append((user.username, translation.get_language(), text)),
+        lambda *, user, text, **about: told.append(
+            (user.username, translation.get_language(), text)
+        ),
     )
     ingrid = PlayerFactory(display_name="Ingrid", with_user=True)
     tomas = PlayerFactory(display_name="Tomas", with_user=True, language="ru")

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import caches
 from django.test import override_settings
 
-from tantrix_site import api_throttles
+from tantrix_site.http import throttles
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ DEAD_CACHE = {
 
 def test_a_forged_forwarded_for_does_not_dodge_the_anonymous_throttle(monkeypatch):
     monkeypatch.setattr(
-        api_throttles.AnonRateThrottle, "THROTTLE_RATES", {"anon": "2/minute", "user": "9/minute"}
+        throttles.AnonRateThrottle, "THROTTLE_RATES", {"anon": "2/minute", "user": "9/minute"}
     )
     client = client_for(None)
     answers = [

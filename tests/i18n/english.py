@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 
 import polib
 
-from tantrix_site.i18n_lint import BASE_DIR
+from tantrix_site.i18n.lint import BASE_DIR
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdfi]|%[sdfi]|\{\w*\}")

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from tantrix_site import i18n_lint
+from tantrix_site.i18n import lint
 
 
 def _template(tmp_path: Path, text: str) -> list[str]:
     path = tmp_path / "templates" / "sample.html"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    return [found.text for found in i18n_lint.unmarked_in_template(path)]
+    return [found.text for found in lint.unmarked_in_template(path)]
 
 
 def _python(tmp_path: Path, text: str) -> list[str]:
     path = tmp_path / "sample.py"
     path.write_text(text, encoding="utf-8")
-    return [found.text for found in i18n_lint.unmarked_in_python(path)]
+    return [found.text for found in lint.unmarked_in_python(path)]
 
 
 def test_the_template_lint_finds_prose_and_readable_attributes_left_in_english(tmp_path):
@@ -81,12 +81,12 @@ def test_the_python_lint_finds_text_translated_once_at_import(tmp_path):
 
 
 def test_every_string_a_person_reads_is_marked_for_translation():
-    problems = [str(found) for found in i18n_lint.unmarked()]
+    problems = [str(found) for found in lint.unmarked()]
     assert problems == [], "\n".join(problems[:50]) + f"\n({len(problems)} in all)"
 
 
 def test_every_catalogue_is_complete_and_compiled():
-    problems = i18n_lint.catalogue_problems()
+    problems = lint.catalogue_problems()
     assert problems == [], "\n".join(problems[:50]) + f"\n({len(problems)} in all)"
 
 
@@ -94,12 +94,12 @@ def test_every_catalogue_is_complete_and_compiled():
 def test_the_catalogues_hold_exactly_the_strings_marked_in_the_sources(tmp_path):
     """A string marked but not extracted (or extracted and since removed) is a catalogue out of
     date: `make messages` was not run after the change."""
-    language = i18n_lint.translated_languages()[0]
-    committed = i18n_lint.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
-    i18n_lint.extract(tmp_path, [language])
+    language = lint.translated_languages()[0]
+    committed = lint.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
+    lint.extract(tmp_path, [language])
     fresh = tmp_path / language / "LC_MESSAGES" / "django.po"
-    missing = i18n_lint.msgids(fresh) - i18n_lint.msgids(committed)
-    stale = i18n_lint.msgids(committed) - i18n_lint.msgids(fresh)
+    missing = lint.msgids(fresh) - lint.msgids(committed)
+    stale = lint.msgids(committed) - lint.msgids(fresh)
     assert not missing and not stale, (
         f"run `make messages`: {len(missing)} new, e.g. {sorted(missing, key=str)[:5]}; "
         f"{len(stale)} no longer in the sources, e.g. {sorted(stale, key=str)[:5]}"

@@ -1,5 +1,5 @@
 """Numbers and dates the reader's way: 13,3 TPs and Hungarian, Russian, Czech or Turkish dates,
-always with the time zone the time is shown in (tantrix_site/formats)."""
+always with the time zone the time is shown in (tantrix_site/i18n/formats)."""
 
 from __future__ import annotations
 

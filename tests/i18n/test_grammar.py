@@ -8,7 +8,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from tantrix_site.grammar import (
+from tantrix_site.i18n.grammar import (
     GrammarMiddleware,
     finish,
     finish_hungarian,

@@ -271,7 +271,7 @@ def test_entry_statuses_need_no_gender(language):
 
 # A hedge for an unknown gender ("выбыл(а)", "nahlásil(a)") reads as a machine's; so does a
 # Hungarian article hedge anywhere but before a placeholder or a number, where the site resolves
-# it (tantrix_site.grammar).
+# it (tantrix_site.i18n.grammar).
 HEDGES = {
     "ru": re.compile(r"\w\((а|ла|ась|ся)\)"),
     "cs": re.compile(r"\w\((a|la|ala)\)"),

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import RequestFactory
 
-from tantrix_site.api import server_error
+from tantrix_site.http.answers import server_error
 from tests.factories import PlayerFactory, make_organiser
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import verdicts
 from games.engine import ERROR_CODES
 from players.models import Player
-from players.timezones import zone_for
+from players.preferences.timezones import zone_for
 from ratings import services as rating_services
 from tests.factories import PlayerFactory
 from tests.pages.helpers import game_row

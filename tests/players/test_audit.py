@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from players.audit.services import audit
 from players.models import AuditAction, AuditEntry
-from players.services import audit
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

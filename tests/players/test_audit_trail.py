@@ -6,7 +6,7 @@ import pytest
 from django.db import models
 from django.urls import reverse
 
-from players.audit_registry import is_audit_action, register_audit_actions
+from players.audit.registry import is_audit_action, register_audit_actions
 from players.models import AuditEntry
 from ratings import services as rating_services
 from tests.conftest import client_for

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from players.services.audit import audit
+from players.audit.services import audit
 from ratings import notes, services
 from ratings.models import RatingChange
 from tests.factories import PlayerFactory

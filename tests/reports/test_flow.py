@@ -419,3 +419,21 @@ def test_a_new_ruling_on_a_rated_result_replays_the_ratings(
         s: (0, 0) for s in result.systems
     }
     assert (lobby(ingrid), lobby(tomas)) == after
+
+
+def test_the_opponents_notice_and_email_link_to_the_reported_game(
+    ingrid, tomas, django_capture_on_commit_callbacks
+):
+    """A notice names what it is about; the page, the API and the email link to its page."""
+    record = submit(
+        django_capture_on_commit_callbacks,
+        ingrid.user,
+        as_body(selfplay_record(23, ["Ingrid", "Tomas"])),
+    )
+    page = f"/games/reports/{GameReport.objects.get(record=record).reported_game_id}/"
+    assert [n["url"] for n in client_for(tomas.user).get("/api/notices/").data["results"]] == [page]
+    assert mail.outbox[0].body.endswith(f"\n\n{page}")
+    web = Client()
+    web.force_login(tomas.user)
+    assert f'<a href="{page}">' in web.get("/players/notices/").content.decode()
+    assert web.get(page).status_code == 200

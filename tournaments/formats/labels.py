@@ -7,7 +7,7 @@ Pure: a round is named by how many rounds are left after it, so a 128 knockout r
 English by default. The Django layer passes its `gettext` (the parameter is named so the
 catalogue extraction finds the names below) to get them in the reader's language, and the way
 that language names the rounds before the last 16 (`style`, from the language's format module,
-tantrix_site/formats): by the players left ("Round of 64", "Son 64 turu"), by the fraction of
+tantrix_site/i18n/formats): by the players left ("Round of 64", "Son 64 turu"), by the fraction of
 the final ("1/32 финала") or by their number from the start ("2. kolo", "2. forduló").
 """
 

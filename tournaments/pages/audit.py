@@ -27,7 +27,7 @@ from django.utils.translation import (
 )
 
 from players.models import AuditEntry
-from tantrix_site.grammar import lowercase
+from tantrix_site.i18n.grammar import lowercase
 from tournaments.format_words import round_name_text
 from tournaments.models import (
     AuditAction,

@@ -132,7 +132,7 @@ def unattached_tournament_games(*, since: dt.datetime) -> list[int]:
 
 
 def championship_names(ids: set[int]) -> dict[int, str]:
-    """Names for the audit trail's `championship_id`s (players.audit_registry)."""
+    """Names for the audit trail's `championship_id`s (players.audit.registry)."""
     return {c.pk: str(c) for c in Championship.objects.filter(pk__in=ids)}
 
 

@@ -1,12 +1,12 @@
-"""The championship side of the one audit trail (`players.services.audit`).
+"""The championship side of the one audit trail (`players.audit.services`).
 
 Only names the championship and event by id, so the trail keeps them after a deletion.
 """
 
 from __future__ import annotations
 
+from players.audit.services import audit as trail_audit
 from players.models import AuditEntry
-from players.services.audit import audit as trail_audit
 from players.types import User
 from tournaments.models import Championship, Event
 

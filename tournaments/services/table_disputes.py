@@ -19,19 +19,22 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from players.models import AuditEntry
+from players.notices.services import notice_send
 from players.roles import player_of
-from players.services.notices import notice_send
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
 from tournaments.services.access import require_manager, require_ruler
 from tournaments.services.audit import audit
 from tournaments.services.score_sheets import result_write, sheet_of, sides_named
+
+# What its notices are about: a table of a table open, by its match id (the page is registered
+# in tournaments.apps).
+NOTICE_ABOUT = "open_table"
 
 _HISTORY_ACTIONS = (
     AuditAction.TABLE_RESULT_CORRECT,
@@ -91,10 +94,6 @@ def _place(match: Match, event: Event) -> dict[str, Any]:
     return {"round": str(match.round), "table": match.bracket_index + 1, "event": event.name}
 
 
-def _page(match: Match) -> str:
-    return reverse("open-table-result", args=[match.pk])
-
-
 def _audit(actor: User, event: Event, match: Match, action: str, **details: Any) -> None:
     audit(
         actor=actor,
@@ -113,7 +112,7 @@ def _tell(users: list[User], text: Callable[[], str], match: Match) -> None:
     for user in {u.pk: u for u in users}.values():
         player = player_of(user)
         with translation.override((player and player.language) or settings.LANGUAGE_CODE):
-            notice_send(user=user, text=text(), url=_page(match))
+            notice_send(user=user, text=text(), about=NOTICE_ABOUT, about_id=match.pk)
 
 
 def _rulers(event: Event) -> list[User]:

@@ -230,3 +230,12 @@ def test_each_ruler_is_told_of_a_dispute_in_their_own_language(world, monkeypatc
     assert round_one != "Round 1"
     assert texts[controller.pk].startswith(f"[hu] The result of {round_one}, table 1 in ")
     assert texts[organiser.pk].startswith("[en-gb] The result of Round 1, table 1 in ")
+
+
+def test_a_dispute_notice_links_to_the_table(world):
+    users = world["users"]
+    assert _api(world, "table_player", "dispute", {"reason": "I had 14."}).status_code == 200
+    page = reverse("open-table-result", args=[world["match"].pk])
+    told = client_for(users["controller"]).get("/api/notices/").data["results"]
+    assert [notice["url"] for notice in told] == [page]
+    assert _web(users["controller"]).get(page).status_code == 200

@@ -1,7 +1,7 @@
 """DRF's rate throttles, failing open when the shared cache is down.
 
-Kept apart from `tantrix_site.throttling` (login limits), which imports DRF views: DRF reads
-DEFAULT_THROTTLE_CLASSES while its views are being defined.
+Kept apart from `login_limits`, which imports DRF views: DRF reads DEFAULT_THROTTLE_CLASSES
+while its views are being defined.
 """
 
 from __future__ import annotations

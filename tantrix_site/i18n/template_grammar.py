@@ -2,14 +2,14 @@
 settings.TEMPLATES: no {% load %} needed).
 
 `lower` replaces Django's own filter of that name everywhere: a Turkish word starting with "İ"
-must lower to "i", not to "i" with a second dot (tantrix_site.grammar.lowercase)."""
+must lower to "i", not to "i" with a second dot (tantrix_site.i18n.grammar.lowercase)."""
 
 from __future__ import annotations
 
 from django import template
 from django.template.defaultfilters import stringfilter
 
-from tantrix_site.grammar import lowercase
+from tantrix_site.i18n.grammar import lowercase
 
 register = template.Library()
 

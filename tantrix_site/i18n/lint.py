@@ -1,7 +1,7 @@
 """Finds text a person reads that is not marked for translation, and catalogues that are not done.
 
 Three checks, each run by `tests/i18n/test_catalogues.py` in `make test` and from the command line
-(`python -m tantrix_site.i18n_lint [--catalogues] [paths...]`); `--extract` (what `make messages`
+(`python -m tantrix_site.i18n.lint [--catalogues] [paths...]`); `--extract` (what `make messages`
 runs) brings every catalogue up to date with the sources and compiles it:
 
 - **Templates**: text between tags, and the attributes people read (`title`, `alt`,
@@ -24,13 +24,22 @@ from __future__ import annotations
 
 import ast
 import html
+import os
 import re
 import sys
+import tempfile
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+import django
+import polib
+from django.conf import settings
+from django.core.management import call_command
+from django.template.base import Lexer, TokenType
+from django.test.utils import override_settings
+
+BASE_DIR = Path(__file__).resolve().parents[2]
 APPS = ("games", "players", "ratings", "tournaments", "tantrix_site")
 TEMPLATE_DIRS = ("templates",)
 # Templates that are not the site's own prose: DRF-spectacular's page is a shell for Swagger UI.
@@ -103,8 +112,6 @@ def has_words(text: str) -> bool:
 def _skeleton(source: str) -> str:
     """The template with every translated text, comment, variable and tag replaced by a space,
     keeping the line breaks so the HTML parser's line numbers stay true."""
-    from django.template.base import Lexer, TokenType
-
     parts: list[str] = []
     translating = 0
     commenting = 0
@@ -358,8 +365,6 @@ def unmarked(paths: list[Path] | None = None) -> list[Unmarked]:
 def catalogue_problems(locale_dir: Path | None = None) -> list[str]:
     """What keeps a language from being complete: a missing catalogue, untranslated, fuzzy or
     obsolete entries, or a compiled catalogue that differs from its source."""
-    import polib
-
     locale_dir = locale_dir or BASE_DIR / "locale"
     problems: list[str] = []
     for code in translated_languages():
@@ -400,8 +405,6 @@ MAKEMESSAGES_OPTIONS = {
 
 
 def translated_languages() -> list[str]:
-    from django.conf import settings
-
     return [code for code, _language_name in settings.LANGUAGES if not code.startswith("en")]
 
 
@@ -411,12 +414,6 @@ def extract(locale_dir: Path, languages: list[str]) -> None:
     makemessages writes beside the first `locale` folder above each source file when there is
     one, whatever LOCALE_PATHS says; so it walks a scratch folder of links to the sources (no
     `locale` in it), and LOCALE_PATHS alone decides where the catalogues go."""
-    import os
-    import tempfile
-
-    from django.core.management import call_command
-    from django.test.utils import override_settings
-
     here = Path.cwd()
     with tempfile.TemporaryDirectory() as scratch:
         for name in (*APPS, *TEMPLATE_DIRS):
@@ -432,25 +429,17 @@ def extract(locale_dir: Path, languages: list[str]) -> None:
 
 
 def msgids(po_path: Path) -> set[tuple[str | None, str]]:
-    import polib
-
     return {(e.msgctxt, e.msgid) for e in polib.pofile(str(po_path)) if not e.obsolete}
 
 
 def main(argv: list[str]) -> int:
     check_catalogues = "--catalogues" in argv
     if check_catalogues or "--extract" in argv:
-        import os
-
-        import django
-
         # The lint reads settings.LANGUAGES only; a local run needs no secret for that.
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tantrix_site.settings")
         os.environ.setdefault("DEBUG", "1")
         django.setup()
     if "--extract" in argv:
-        from django.core.management import call_command
-
         extract(BASE_DIR / "locale", translated_languages())
         call_command("compilemessages", locale=translated_languages(), verbosity=0)
         return 0

@@ -3,8 +3,8 @@
 Django translates them in its own catalogue, as a month standing alone ("Дек."); after a day
 number Russian wants the genitive, in lower case ("15 дек.", "15 мая"). The site's catalogue comes
 before Django's, so giving these same messages there gives the pages the right forms
-(MONTH_DAY_FORMAT and SHORT_DATE_FORMAT in tantrix_site/formats/ru). Nothing imports this module:
-it is read by the catalogue extraction (and tests/i18n/test_formats.py checks the result).
+(MONTH_DAY_FORMAT and SHORT_DATE_FORMAT in tantrix_site/i18n/formats/ru). Nothing imports this
+module: it is read by the catalogue extraction (and tests/i18n/test_formats.py checks the result).
 """
 
 from django.utils.translation import gettext_lazy, pgettext_lazy

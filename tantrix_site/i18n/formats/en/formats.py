@@ -1,7 +1,7 @@
 """The site's one way of writing dates (FORMAT_MODULE_PATH): "30 Nov 2026" and
 "30 Nov 2026, 18:05 CET", always with the time zone the time is shown in (the reader's own,
-see players.middleware.TimezoneMiddleware). Templates write {{ value }} or |date without an
-argument, or |date:"DATETIME_FORMAT", never a format of their own.
+see players.preferences.middleware.TimezoneMiddleware). Templates write {{ value }} or |date
+without an argument, or |date:"DATETIME_FORMAT", never a format of their own.
 """
 
 DATE_FORMAT = "j M Y"

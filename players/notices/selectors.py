@@ -1,4 +1,4 @@
-"""Reads of notices (the writes are players.services.notices)."""
+"""Reads of notices (the writes are players.notices.services)."""
 
 from __future__ import annotations
 

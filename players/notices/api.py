@@ -1,39 +1,29 @@
-"""The notices page and its API: my notices, newest first, and marking them read."""
+"""The notices API: my notices, newest first, and marking them read."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from players.models import Notice
-from players.notice_selectors import notices_for
-from players.services.notices import notices_mark_read
-
-
-@login_required
-def notice_list_view(request):
-    page = Paginator(notices_for(request.user), 50).get_page(request.GET.get("page"))
-    return render(request, "players/notices.html", {"page": page})
-
-
-@login_required
-@require_POST
-def notices_read_view(request):
-    notices_mark_read(user=request.user)
-    return redirect("notice-list")
+from players.notices.links import notice_link
+from players.notices.selectors import notices_for
+from players.notices.services import notices_mark_read
 
 
 class NoticeSerializer(serializers.ModelSerializer):
+    # The page the notice is about ("" when none), built as it is read (players.notices.links).
+    url = serializers.SerializerMethodField()
+
     class Meta:
         model = Notice
         fields = ["id", "text", "url", "read", "created"]
+
+    def get_url(self, notice: Notice) -> str:
+        return notice_link(notice)
 
 
 class NoticesReadSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 """Russian dates as Russian readers write them, with the time zone the time is shown in, as the
 English pages do: "30 ноября 2026 г. 18:05 CET", "15 дек. 2026 г.", and a day of the month
-"15 дек." (the month abbreviated in the genitive, with its dot: tantrix_site/formats/months.py
+"15 дек." (the month abbreviated in the genitive, with its dot: tantrix_site/i18n/formats/months.py
 gives Django's N format these forms in the site's catalogue). No leading zeros."""
 
 DATE_FORMAT = "j E Y г."

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
+from players.preferences.timezones import zone_for
 from players.roles import player_of
-from players.timezones import zone_for
 
 
 class TimezoneMiddleware:
@@ -35,7 +35,7 @@ class TimezoneMiddleware:
 class LanguageMiddleware:
     """The signed-in player's chosen language (their profile) over the cookie and the
     browser's Accept-Language, which LocaleMiddleware has already applied. The switcher in the
-    header saves the choice in the profile as well (players.views.language_set), so the two
+    header saves the choice in the profile as well (`views.language_set_view`), so the two
     never disagree for a signed-in reader."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

@@ -2,43 +2,40 @@
 
 from __future__ import annotations
 
-import logging
-
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 
 from players.models import Notice
+from players.notices.links import is_notice_kind
+from players.notices.mail import notice_mail
 from players.types import User
-from tantrix_site.grammar import finish
-
-logger = logging.getLogger(__name__)
+from tantrix_site.i18n.grammar import finish
 
 
-def notice_send(*, user: User, text: str, url: str = "", subject: str = "") -> Notice | None:
+def notice_send(
+    *, user: User, text: str, about: str = "", about_id: int | None = None, subject: str = ""
+) -> Notice | None:
     """Leave a notice for `user` and email it to them once the transaction commits.
 
-    Nobody to tell (no user, an inactive account) sends nothing. A mail server that refuses is
-    logged, never raised: the notice on the site is the message that must not be lost.
+    `about` and `about_id` say what the notice is about (a kind an app registered with
+    `links.register_notice_page`, and the object's id): its page is the notice's link. An
+    unregistered kind is a bug (ValueError). Nobody to tell (no user, an inactive account)
+    sends nothing; the email is sent by `mail.notice_mail`, which never raises.
     """
+    if about and not is_notice_kind(about):
+        raise ValueError(f"notices about {about!r} link to no page (register_notice_page)")
     if user is None or not getattr(user, "is_active", False):
         return None
     # Written in the recipient's language (the caller's): its grammar is finished here, as a
     # page's is by GrammarMiddleware.
     text, subject = finish(text), finish(subject)
-    notice = Notice.objects.create(user=user, text=text[:300], url=url[:200])
+    notice = Notice.objects.create(
+        user=user, text=text[:300], about=about, about_id=about_id if about else None
+    )
     address = getattr(user, "email", "")
     if address:
-        body = f"{text}\n\n{url}" if url else text
-        transaction.on_commit(lambda: _mail(subject or text[:78], body, address))
+        subject = subject or text[:78]
+        transaction.on_commit(lambda: notice_mail(notice, subject=subject, address=address))
     return notice
-
-
-def _mail(subject: str, body: str, address: str) -> None:
-    try:
-        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
-    except Exception:  # noqa: BLE001 - SMTP errors are many kinds; all mean "not sent"
-        logger.warning("could not email %s", address, exc_info=True)
 
 
 def notices_mark_read(*, user: User, notice_ids: list[int] | None = None) -> int:

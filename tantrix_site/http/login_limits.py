@@ -18,6 +18,10 @@ since anyone with one IPv6 address has the whole /64 to rotate through.
 
 Known trade-off: anyone can lock a user name for a window by failing on purpose. The per-address
 limit keeps that from one address to a handful of user names per window.
+
+Hand-written rather than django-axes, django-defender or django-ratelimit: none keeps these
+promises (two limits, one lock per window, fail-open, the last hop); docs/operations.md, "Failed
+logins", says what each lacks.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.request import Request
 
-from tantrix_site.api_throttles import CACHE_ERRORS, cache_down
+from tantrix_site.http.throttles import CACHE_ERRORS, cache_down
 
 _PREFIX = "login-limit:v1"
 

@@ -15,7 +15,7 @@ The Hungarian catalogue writes the customary hedge where such a choice falls, "a
 article and "-s" after a number placeholder for the suffix ("lerakta a(z) %(tile)s-s lapkát"),
 and `finish` replaces each hedge with the right form once the sentence is filled in. Every page
 and API answer in Hungarian passes through `finish` (`GrammarMiddleware`), as does every notice
-and email (`players.services.notices`), so a reader never sees a hedge. docs/translations.md
+and email (`players.notices.services`), so a reader never sees a hedge. docs/translations.md
 says how to write them.
 """
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from players.audit_registry import is_audit_action
+from players.audit.registry import is_audit_action
 from players.models import AuditEntry, Player
 from players.types import User
 
@@ -29,7 +29,7 @@ def audit(
 ) -> AuditEntry:
     """Append one entry. Call it inside the transaction of the change it records.
 
-    `action` must be a registered action (`players.audit_registry`; an unknown one is a bug:
+    `action` must be a registered action (`players.audit.registry`; an unknown one is a bug:
     ValueError). `actor` may be anonymous or None (a worker, a command, a person signing up).
     `target` defaults to the subject's name as it is now. The `*_id` arguments name objects of
     higher apps (championship, event, rating change, review, title) so their pages can filter.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from players.models import Player
 from players.roles import is_admin, is_organiser, player_of
 from players.types import User
 from tournaments.models import Championship, Entry, Match
@@ -30,6 +31,21 @@ def can_create_championship(user: User) -> bool:
 def can_see(user: User, championship: Championship) -> bool:
     """The public reads published championships only; staff of a championship see it always."""
     return championship.published or can_rule(user, championship)
+
+
+def speaks_for_age(user: User, player: Player) -> bool:
+    """Who may know whether the player meets a junior event's age limit, i.e. be answered from
+    their private date of birth: the player, staff, and the organiser who entered a player
+    without an account (they gave the date of birth, and act for that player until it is
+    claimed)."""
+    if not (user and user.is_authenticated):
+        return False
+    if is_admin(user):
+        return True
+    own = player_of(user)
+    if own is not None and own.pk == player.pk:
+        return True
+    return player.user_id is None and player.created_by_id == user.pk and is_organiser(user)
 
 
 def acts_for_entry(user: User, entry: Entry) -> bool:

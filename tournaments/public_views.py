@@ -155,6 +155,13 @@ def event_detail_view(request, pk: int):
             if key in TEAM_TIEBREAKS
         ],
         "before_draw": before_draw,
+        # A junior event: a player confirms their age here, so others may enter them.
+        "age_rule_player": own is not None and event.eligibility == Eligibility.JUNIOR,
+        "age_confirmed": (
+            own is not None
+            and event.eligibility == Eligibility.JUNIOR
+            and selectors.age_confirmed(event, own)
+        ),
     }
     if manager:
         context["register_form"] = (

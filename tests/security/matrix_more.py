@@ -124,6 +124,12 @@ EVENT_RULERS = {
     "unpublished": UNSEEN_SIGNED_IN,
     "own_unpublished": OWN_UNPUBLISHED_RULERS,
 }
+EVENT_SIGNED_IN = {
+    "own": SIGNED_IN,
+    "other": SIGNED_IN,
+    "unpublished": UNSEEN_SIGNED_IN,
+    "own_unpublished": OWN_UNPUBLISHED_RULERS,
+}
 CHAMPIONSHIP_MANAGE = {
     "own": ORGANISERS,
     "other": STAFF,
@@ -284,6 +290,11 @@ MORE_EXPECTED: dict[str, dict[str, Any]] = {
     "api:api-match-boards": {"GET": OPEN_READ},
     "round-lineup-deadline-set": {"GET": OPEN_MANAGE, "POST": permitted_as(PASS, OPEN_MANAGE)},
     "api:api-round-lineup-deadline": {"POST": permitted_as(PASS, OPEN_MANAGE)},
+    # --- a player's age for junior events: their own word, for any event they see. The
+    # world's events have no age limit, so a permitted confirmation is refused (bad; the web
+    # button says so in a message on the event's page).
+    "api:event-confirm-age": {"POST": permitted_as(BAD, EVENT_SIGNED_IN)},
+    "event-age-confirm": {"POST": EVENT_SIGNED_IN},
     # --- pairs ---
     "pair-register": {
         "GET": {"own": SIGNED_IN, "other": SIGNED_IN, "unpublished": UNSEEN_SIGNED_IN},
@@ -357,6 +368,8 @@ MORE_PATH_KIND = {
     "api:api-pair-confirm": "pair_entry",
     "api:api-pair-decline": "pair_entry",
     "pair-answer": "pair_entry",
+    "api:event-confirm-age": "event",
+    "event-age-confirm": "event",
 }
 MORE_EXTRA_KWARGS = {"pair-answer": {"answer": "confirm"}}
 

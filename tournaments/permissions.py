@@ -78,3 +78,12 @@ def match_side_of(user: User, match: Match) -> int | None:
         if entry is not None and acts_for_entry(user, entry):
             return side
     return None
+
+
+def judges_match(user: User, match: Match) -> bool:
+    """Who decides a match or a table (a ruling, a time penalty for either side): the
+    championship's organisers and controllers, except one who plays in it (or captains a side
+    of it), who is a party; staff always (issue 26: nobody judges their own game)."""
+    if not can_rule(user, match.event.championship):
+        return False
+    return is_admin(user) or match_side_of(user, match) is None

@@ -35,7 +35,12 @@ from tournaments.models import (
     Match,
 )
 from tournaments.pages import fragments
-from tournaments.permissions import can_manage, can_rule, leads_entry, match_side_of
+from tournaments.permissions import (
+    can_manage,
+    judges_match,
+    leads_entry,
+    match_side_of,
+)
 from tournaments.services.pairs import pair_requests_for
 
 
@@ -197,7 +202,7 @@ def event_live_view(request, pk: int):
 def render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
     user = request.user
     side = match_side_of(user, match)
-    ruler = can_rule(user, match.event.championship)
+    ruler = judges_match(user, match)  # a ruler who plays in it is a player here
     is_open = selectors.match_open_for_games(match)
     penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
     live = fragments.match_live(match)

@@ -21,7 +21,7 @@ from games.hooks import ReportAuthority
 from players.types import User
 from tournaments import formats
 from tournaments.models import AuditAction, Match, MatchGame, sides_of
-from tournaments.permissions import can_manage, can_rule, can_see
+from tournaments.permissions import can_manage, can_see, judges_match
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
@@ -43,13 +43,19 @@ def _match(value: Any) -> Match | None:
 
 
 def may_rule_match(actor: User, value: Any) -> bool:
+    """The championship's rulers, except one who plays in the match or captains a side of it
+    (a team match's board games are their team's)."""
     match = _match(value)
-    return match is not None and can_rule(actor, match.event.championship)
+    return match is not None and judges_match(actor, match)
 
 
 def may_reopen_match(actor: User, value: Any) -> bool:
     match = _match(value)
-    return match is not None and can_manage(actor, match.event.championship)
+    return (
+        match is not None
+        and can_manage(actor, match.event.championship)
+        and judges_match(actor, match)
+    )
 
 
 def may_see_match(actor: User, value: Any) -> bool:

@@ -24,6 +24,7 @@ from games.models import (
 from games.reports import notes
 from games.reports.access import (
     authority_of,
+    is_party,
     may_confirm,
     may_reopen,
     may_rule,
@@ -95,7 +96,9 @@ def report_rule(
     reported = _locked_reported(reported_game_id)
     if not may_rule(actor, reported):
         raise PermissionDenied(
-            _("Only the championship's controllers (staff for casual games) rule.")
+            _party_refusal()
+            if is_party(actor, reported)
+            else _("Only the championship's controllers (staff for casual games) rule.")
         )
     reason = (reason or "").strip()
     errors: dict[str, str] = {}
@@ -142,6 +145,14 @@ def report_rule(
     return ruling
 
 
+def _party_refusal() -> str:
+    # The same words as tournaments' refusal of a party's match ruling (one catalogue entry).
+    return _(
+        "You take part in it (you play in it or reported it): another of this championship's "
+        "controllers or organisers, or the site staff, decides it."
+    )
+
+
 def _locked_reported(reported_game_id: int) -> ReportedGame:
     """The reported game's row, locked: every ruling and reopening of one game queues here."""
     return ReportedGame.objects.select_for_update().get(pk=reported_game_id)
@@ -184,7 +195,9 @@ def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> Reporte
     reported = _locked_reported(reported_game_id)
     if not may_reopen(actor, reported):
         raise PermissionDenied(
-            _("Only the championship's organisers (staff for casual games) reopen.")
+            _party_refusal()
+            if is_party(actor, reported)
+            else _("Only the championship's organisers (staff for casual games) reopen.")
         )
     reason = (reason or "").strip()
     if not reason:

@@ -48,14 +48,15 @@ def game_visibility_filters() -> list[Callable[[Any, Any], Any]]:
 
 
 # Who answers for the reports of games submitted with one extension: tournaments registers
-# `match` (the championship's controllers rule, its organisers reopen). Games with none of these
-# extensions are casual: site staff rule and reopen. Each callable takes the extension's stored
-# value (the match id) first.
+# `match` (the championship's controllers rule, its organisers reopen, and who may not see the
+# championship does not see its reports). Games with none of these extensions are casual: site
+# staff rule and reopen. Each callable takes the extension's stored value (the match id) first.
 @dataclass(frozen=True)
 class ReportAuthority:
     extension: str
     may_rule: Callable[[Any, Any], bool]  # (actor, value)
     may_reopen: Callable[[Any, Any], bool]  # (actor, value)
+    may_see: Callable[[Any, Any], bool]  # (actor, value): the championship is visible to them
     rulers: Callable[[Any], list]  # value -> the users to tell about a dispute
     audit_ids: Callable[[Any], dict]  # value -> {"championship_id": ..., "event_id": ...}
     seat_players: Callable[[Any], list]  # value -> the Players of seats 0 and 1 (score sheets)

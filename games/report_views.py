@@ -83,8 +83,7 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
         "ruling_form": forms.get("rule") or (RulingForm(versions=rulable) if can_rule else None),
         "reopen_form": forms.get("reopen")
         or (ReasonForm() if reports.may_reopen(request.user, reported) else None),
-        "can_reopen": reports.may_reopen(request.user, reported)
-        and reported.state in (ResultState.STANDING, ResultState.VOID),
+        "can_reopen": reports.may_reopen(request.user, reported) and reports.is_ruled(reported),
     }
     return render(request, "games/reported_game.html", context, status=status)
 

@@ -14,6 +14,7 @@ from tournaments import selectors, services
 from tournaments.models import SIDES, Entry, Match, Round, sides_of
 from tournaments.permissions import can_manage, can_see
 from tournaments.serializers import (
+    AgeConfirmationSerializer,
     AuditEntrySerializer,
     ChampionshipSerializer,
     DeadlineSerializer,
@@ -172,6 +173,22 @@ class EventViewSet(
                 )
         entry = services.entry_register(actor=request.user, event=event, player=player)
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={201: AgeConfirmationSerializer})
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        url_path="confirm-age",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def confirm_age(self, request, pk=None):
+        """Confirm, in your own name, that you meet this junior event's age limit, so that an
+        organiser, a captain or a partner may enter you (your date of birth stays private)."""
+        confirmation = services.age_confirm(actor=request.user, event=self.get_object())
+        return Response(
+            AgeConfirmationSerializer(confirmation).data, status=status.HTTP_201_CREATED
+        )
 
     @extend_schema(request=RegistrationSerializer, responses=EventSerializer)
     @action(

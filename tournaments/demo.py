@@ -130,7 +130,7 @@ def load_demo(
         )
         organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
         Player.objects.create(display_name="Organiser", country="GB", user=organiser)
-        players = _players(UserModel, world_entrants, hashed)
+        players = _players(UserModel, world_entrants, hashed, organiser)
     demo = _Demo(admin=admin, organiser=organiser, rng=random.Random(2026))
     progress(f"{len(players)} players")
     _casual_games(demo, players, casual_games)
@@ -160,7 +160,7 @@ def load_demo(
     )
 
 
-def _players(UserModel, count: int, hashed_password: str) -> list[Player]:
+def _players(UserModel, count: int, hashed_password: str, organiser: User) -> list[Player]:
     players = []
     for name, country in NAMES:
         user = UserModel.objects.create(
@@ -176,11 +176,17 @@ def _players(UserModel, count: int, hashed_password: str) -> list[Player]:
     random.Random(150).shuffle(people)
     adults = max(0, count - len(players))
     for index, (name, country) in enumerate(people[: adults + JUNIORS]):
-        # The last few are juniors (born 2010-2013), for the junior championship.
+        # The last few are juniors (born 2010-2013), for the junior championship: the organiser
+        # entered them with their dates of birth, so the organiser enters them in it.
         junior = index >= adults
         born = date(2010 + index % 4, 1 + index % 12, 1 + index % 28) if junior else None
         players.append(
-            Player.objects.create(display_name=name, country=country, date_of_birth=born)
+            Player.objects.create(
+                display_name=name,
+                country=country,
+                date_of_birth=born,
+                created_by=organiser if junior else None,
+            )
         )
     return players
 

@@ -290,6 +290,34 @@ def sides_of(prefix: str) -> tuple[str, ...]:
     return tuple(f"{prefix}__{side}" for side in SIDES)
 
 
+class AgeConfirmation(models.Model):
+    """A player's own word that they are under `age_limit` on `cutoff_date`, checked against
+    their date of birth when they gave it (by confirming on a junior event's page, or by
+    entering one themselves).
+
+    The date of birth is private, so a junior event's age check answers only to those who may
+    know it (the player, staff, the organiser who entered a player without an account). Anyone
+    else who enters the player (an organiser, a captain, a partner) is answered from this
+    confirmation alone: without it the refusal is the same whatever the date of birth, so
+    entering someone cannot be used to find their birthday (issue 26).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="age_confirmations")
+    age_limit = models.PositiveSmallIntegerField()
+    cutoff_date = models.DateField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "age_limit", "cutoff_date"], name="age_confirmation_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} under {self.age_limit} on {self.cutoff_date}"
+
+
 class Entry(models.Model):
     """One side of an event's matches: a player, a pair or a team (exactly one of the three).
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from players.models import Player
 from players.roles import is_admin, is_organiser, player_of
 from players.types import User
 from tournaments.models import Championship, Entry, Match
@@ -30,6 +31,21 @@ def can_create_championship(user: User) -> bool:
 def can_see(user: User, championship: Championship) -> bool:
     """The public reads published championships only; staff of a championship see it always."""
     return championship.published or can_rule(user, championship)
+
+
+def speaks_for_age(user: User, player: Player) -> bool:
+    """Who may know whether the player meets a junior event's age limit, i.e. be answered from
+    their private date of birth: the player, staff, and the organiser who entered a player
+    without an account (they gave the date of birth, and act for that player until it is
+    claimed)."""
+    if not (user and user.is_authenticated):
+        return False
+    if is_admin(user):
+        return True
+    own = player_of(user)
+    if own is not None and own.pk == player.pk:
+        return True
+    return player.user_id is None and player.created_by_id == user.pk and is_organiser(user)
 
 
 def acts_for_entry(user: User, entry: Entry) -> bool:
@@ -62,3 +78,12 @@ def match_side_of(user: User, match: Match) -> int | None:
         if entry is not None and acts_for_entry(user, entry):
             return side
     return None
+
+
+def judges_match(user: User, match: Match) -> bool:
+    """Who decides a match or a table (a ruling, a time penalty for either side): the
+    championship's organisers and controllers, except one who plays in it (or captains a side
+    of it), who is a party; staff always (issue 26: nobody judges their own game)."""
+    if not can_rule(user, match.event.championship):
+        return False
+    return is_admin(user) or match_side_of(user, match) is None

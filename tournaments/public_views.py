@@ -41,7 +41,12 @@ from tournaments.models import (
     Match,
 )
 from tournaments.pages import fragments
-from tournaments.permissions import can_manage, can_rule, leads_entry, match_side_of
+from tournaments.permissions import (
+    can_manage,
+    judges_match,
+    leads_entry,
+    match_side_of,
+)
 from tournaments.services.pairs import pair_requests_for
 
 
@@ -161,6 +166,13 @@ def event_detail_view(request, pk: int):
             if key in TEAM_TIEBREAKS
         ],
         "before_draw": before_draw,
+        # A junior event: a player confirms their age here, so others may enter them.
+        "age_rule_player": own is not None and event.eligibility == Eligibility.JUNIOR,
+        "age_confirmed": (
+            own is not None
+            and event.eligibility == Eligibility.JUNIOR
+            and selectors.age_confirmed(event, own)
+        ),
     }
     if manager:
         context["register_form"] = (
@@ -196,7 +208,7 @@ def event_live_view(request, pk: int):
 def render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
     user = request.user
     side = match_side_of(user, match)
-    ruler = can_rule(user, match.event.championship)
+    ruler = judges_match(user, match)  # a ruler who plays in it is a player here
     is_open = selectors.match_open_for_games(match)
     penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
     live = fragments.match_live(match)

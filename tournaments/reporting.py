@@ -2,7 +2,8 @@
 
 `games` decides when a result stands (games/reports); it asks this module, through the
 `ReportAuthority` registered in TournamentsConfig.ready, who may rule (the championship's
-controllers and organisers), who may reopen (its organisers), whom to tell of a dispute, and
+controllers and organisers), who may reopen (its organisers), who may see its reports at all
+(who sees the championship: an unpublished one hides them), whom to tell of a dispute, and
 which players a score sheet for the match seats. A new ruling on a game that already counted
 (after an organiser reopened it) recounts that game's TPs here (`match_game_recount`).
 """
@@ -20,7 +21,7 @@ from games.hooks import ReportAuthority
 from players.types import User
 from tournaments import formats
 from tournaments.models import AuditAction, Match, MatchGame, sides_of
-from tournaments.permissions import can_manage, can_rule
+from tournaments.permissions import can_manage, can_see, judges_match
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
@@ -42,13 +43,26 @@ def _match(value: Any) -> Match | None:
 
 
 def may_rule_match(actor: User, value: Any) -> bool:
+    """The championship's rulers, except one who plays in the match or captains a side of it
+    (a team match's board games are their team's)."""
     match = _match(value)
-    return match is not None and can_rule(actor, match.event.championship)
+    return match is not None and judges_match(actor, match)
 
 
 def may_reopen_match(actor: User, value: Any) -> bool:
     match = _match(value)
-    return match is not None and can_manage(actor, match.event.championship)
+    return (
+        match is not None
+        and can_manage(actor, match.event.championship)
+        and judges_match(actor, match)
+    )
+
+
+def may_see_match(actor: User, value: Any) -> bool:
+    """A match game's report is seen only by those who see its championship (an unpublished
+    one: its organisers and controllers, and staff)."""
+    match = _match(value)
+    return match is not None and can_see(actor, match.event.championship)
 
 
 def match_rulers(value: Any) -> list:
@@ -97,6 +111,7 @@ MATCH_REPORT_AUTHORITY = ReportAuthority(
     extension="match",
     may_rule=may_rule_match,
     may_reopen=may_reopen_match,
+    may_see=may_see_match,
     rulers=match_rulers,
     audit_ids=match_audit_ids,
     seat_players=match_seat_players,

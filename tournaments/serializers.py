@@ -108,6 +108,11 @@ class EntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class AgeConfirmationSerializer(serializers.Serializer):
+    age_limit = serializers.IntegerField()
+    cutoff_date = serializers.DateField()
+
+
 class RegisterSerializer(serializers.Serializer):
     player = serializers.IntegerField(
         required=False,

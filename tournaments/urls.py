@@ -25,6 +25,7 @@ urlpatterns = [
         name="event-registration-set",
     ),
     path("events/<int:pk>/register/", views.event_register_view, name="event-register-player"),
+    path("events/<int:pk>/confirm-age/", views.event_age_confirm_view, name="event-age-confirm"),
     path("events/<int:pk>/seed/", views.event_seed_view, name="event-seed-set"),
     path("events/<int:pk>/draw/", views.event_draw_view, name="event-draw-make"),
     path(

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
 
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.forms import (
     AdvanceQualifiersForm,
     ChampionshipForm,
@@ -210,6 +212,28 @@ def event_register_view(request, pk: int):
     return registration_page(
         request, event_or_404(request, pk), RegisterForm, "tournaments/register.html"
     )
+
+
+@login_required
+@require_POST
+def event_age_confirm_view(request, pk: int):
+    """A player confirms their age for a junior event (the button on its page)."""
+    event = event_or_404(request, pk)
+    try:
+        services.age_confirm(actor=request.user, event=event)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _(
+                "Confirmed: an organiser, a captain or a partner may now enter you in junior "
+                "events for players under %(age)s on %(cutoff)s."
+            )
+            % {"age": event.junior_age_limit, "cutoff": date_format(event.cutoff_date, "d F Y")},
+        )
+    return redirect("event-page", pk=event.pk)
 
 
 @login_required

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
 from tournaments.pages import fragments
-from tournaments.permissions import can_rule, match_side_of
+from tournaments.permissions import can_rule, judges_match, match_side_of
 from tournaments.public_views import render_match
+from tournaments.services.access import PARTY_REFUSAL
 from tournaments.view_helpers import action_page, posted
 from tournaments.view_lookups import match_or_404, require_organiser, round_or_404
 
@@ -56,6 +57,8 @@ def match_rule_view(request, pk: int):
     match = match_or_404(request, pk)
     if not can_rule(request.user, match.event.championship):
         raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))
+    if not judges_match(request.user, match):
+        raise PermissionDenied(str(PARTY_REFUSAL))
     if request.method != "POST":
         return redirect("match-page", pk=match.pk)
     form = RuleForm(request.POST, match=match)
@@ -86,7 +89,7 @@ def match_walkover_view(request, pk: int):
 @login_required
 def match_penalty_view(request, pk: int):
     match = match_or_404(request, pk)
-    ruler = can_rule(request.user, match.event.championship)
+    ruler = judges_match(request.user, match)
     side = match_side_of(request.user, match)
     if not ruler and side is None:
         raise PermissionDenied(

@@ -33,7 +33,7 @@ from tournaments.forms_opens import (
     sheet_forms,
 )
 from tournaments.models import Entry, Match, TableResultState
-from tournaments.permissions import can_manage, can_rule
+from tournaments.permissions import can_manage, can_rule, judges_match
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
 from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
@@ -264,8 +264,10 @@ def table_result_view(request, pk: int):
     user = request.user
     allowed = {
         "dispute": result.state == TableResultState.ENTERED and may_dispute(user, match),
-        "rule": result.state == TableResultState.DISPUTED and can_rule(user, event.championship),
-        "reopen": result.state == TableResultState.RULED and can_manage(user, event.championship),
+        "rule": result.state == TableResultState.DISPUTED and judges_match(user, match),
+        "reopen": result.state == TableResultState.RULED
+        and can_manage(user, event.championship)
+        and judges_match(user, match),
     }
     posted = request.POST.get("action") if request.method == "POST" else None
     if posted is not None:

@@ -14,6 +14,7 @@ Who may do what is decided here; the views only translate `PermissionDenied` and
 
 from games.reports.access import may_confirm, may_reopen, may_rule, may_see
 from games.reports.answers import (
+    is_ruled,
     report_confirm,
     report_dispute,
     report_reopen,
@@ -23,6 +24,7 @@ from games.reports.answers import (
 from games.reports.filing import report_from_record, score_sheet_submit
 
 __all__ = [
+    "is_ruled",
     "may_confirm",
     "may_reopen",
     "may_rule",

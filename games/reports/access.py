@@ -1,4 +1,10 @@
-"""Who may do what with a reported game: its sides, its rulers, organisers, staff."""
+"""Who may do what with a reported game: its sides, its rulers, organisers, staff.
+
+Authority over a match game's report is authority over its championship (the `ReportAuthority`
+that tournaments registers): its organisers and controllers, and site staff. The author of a
+report never answers it, and a party to a game (a player of it, or whoever reported it) never
+rules on it nor reopens its ruling, staff excepted (docs/game-records.md, "Reports").
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from games import hooks
 from games.models import (
     GameReport,
     ReportedGame,
+    ReportKind,
     ReportRole,
 )
 from players.models import Player
@@ -25,10 +32,8 @@ def authority_of(reported: ReportedGame) -> tuple[hooks.ReportAuthority | None, 
     return None, None
 
 
-def _authority_allows(actor: User, reported: ReportedGame, ask: str) -> bool:
-    """Staff for every game; otherwise the authority of its championship, asked ``ask``."""
-    if is_admin(actor):
-        return True
+def _authority_asks(actor: User, reported: ReportedGame, ask: str) -> bool:
+    """The authority of the game's championship, asked ``ask`` (False for a casual game)."""
     authority, value = authority_of(reported)
     return (
         authority is not None
@@ -37,14 +42,36 @@ def _authority_allows(actor: User, reported: ReportedGame, ask: str) -> bool:
     )
 
 
+def is_party(actor: User, reported: ReportedGame) -> bool:
+    """Whether `actor` is a party to the game: they play in it, or they reported it (wrote a
+    version that is not a ruling). A party never judges their own game."""
+    if not (actor and actor.is_authenticated):
+        return False
+    own = player_of(actor)
+    if own is not None and own.pk in (reported.seat_players or []):
+        return True
+    return reported.versions.filter(author=actor).exclude(kind=ReportKind.RULING).exists()
+
+
+def _judges(actor: User, reported: ReportedGame, ask: str) -> bool:
+    """Staff for every game (their word is final, on their own games too: their submissions
+    stand at once); otherwise the championship's authority, asked ``ask``, if the actor is not
+    a party to the game."""
+    if is_admin(actor):
+        return True
+    return _authority_asks(actor, reported, ask) and not is_party(actor, reported)
+
+
 def may_rule(actor: User, reported: ReportedGame) -> bool:
-    """The championship's controllers and organisers for its games; staff for every game."""
-    return _authority_allows(actor, reported, "may_rule")
+    """The championship's controllers and organisers for its games, except a party to the
+    game; staff for every game."""
+    return _judges(actor, reported, "may_rule")
 
 
 def may_reopen(actor: User, reported: ReportedGame) -> bool:
-    """The championship's organisers for its games; staff for every game."""
-    return _authority_allows(actor, reported, "may_reopen")
+    """The championship's organisers for its games, except a party to the game; staff for
+    every game."""
+    return _judges(actor, reported, "may_reopen")
 
 
 def _sides(reported: ReportedGame) -> list[set[int]]:
@@ -59,39 +86,89 @@ def other_sides(reported: ReportedGame, player_id: int | None) -> set[int]:
     return {pid for side in _sides(reported) if player_id not in side for pid in side}
 
 
-def opponents_without_account(reported: ReportedGame, version: GameReport) -> bool:
+def _accountless_opponents(reported: ReportedGame, version: GameReport) -> list[Player]:
     others = other_sides(reported, version.side_player_id)
-    return Player.objects.filter(pk__in=others, user__isnull=True).exists()
+    return list(Player.objects.filter(pk__in=others, user__isnull=True))
+
+
+def opponents_without_account(reported: ReportedGame, version: GameReport) -> bool:
+    return bool(_accountless_opponents(reported, version))
+
+
+def _in_sight(actor: User, reported: ReportedGame) -> bool:
+    """A game of a championship is seen by whoever sees the championship (an unpublished one:
+    its organisers and controllers, and staff); a casual game by everyone signed in (who of
+    them reads it is decided by the callers)."""
+    authority, value = authority_of(reported)
+    return authority is None or is_admin(actor) or bool(authority.may_see(actor, value))
 
 
 def may_confirm(actor: User, version: GameReport) -> bool:
-    """Whether `actor` may answer this open version (confirm or dispute it).
+    """Whether `actor` may answer this version (confirm or dispute it).
 
-    A player of another side; for a game against a player without an account, who cannot
-    answer, an organiser or staff (or the championship's controllers) answer for them.
+    A player of another side. For a game against a player without an account, who cannot
+    answer: for a match game the championship's controllers and organisers, for a casual game
+    the organiser who entered that player; staff for every game. Never the version's author,
+    nor a player of its own side, whatever role they hold (issue 26).
     """
+    if not (actor and actor.is_authenticated):
+        return False
     reported = version.reported_game
+    if version.author_id is not None and version.author_id == actor.pk:
+        return False
     own = player_of(actor)
+    if own is not None and own.pk in _side_of(reported, version.side_player_id):
+        return False
+    if not _in_sight(actor, reported):
+        return False
     if own is not None and own.pk in other_sides(reported, version.side_player_id):
         return True
-    if opponents_without_account(reported, version):
-        return is_organiser(actor) or may_rule(actor, reported)
-    return False
+    accountless = _accountless_opponents(reported, version)
+    if not accountless:
+        return False
+    if is_admin(actor):
+        return True
+    if authority_of(reported)[0] is not None:
+        return may_rule(actor, reported)
+    # A casual game: the organiser who entered the player answers for them, while an organiser.
+    return is_organiser(actor) and any(p.created_by_id == actor.pk for p in accountless)
+
+
+def _side_of(reported: ReportedGame, player_id: int | None) -> set[int]:
+    for side in _sides(reported):
+        if player_id in side:
+            return side
+    return set()
 
 
 def may_see(actor: User, reported: ReportedGame) -> bool:
+    """Who reads a reported game and its history: its players, whoever reported a version of
+    it, whoever may answer or rule it (the championship's controllers and organisers, or for a
+    casual game against a player without an account the organiser who entered them), staff.
+    A game of a championship the actor may not see is not seen, as the championship is not."""
     if not (actor and actor.is_authenticated):
+        return False
+    if is_admin(actor):
+        return True
+    if not _in_sight(actor, reported):
         return False
     own = player_of(actor)
     if own is not None and own.pk in (reported.seat_players or []):
         return True
     if reported.versions.filter(author=actor).exists():
         return True
-    return may_rule(actor, reported) or (is_organiser(actor) and _has_accountless(reported))
+    if _authority_asks(actor, reported, "may_rule"):
+        return True
+    return is_organiser(actor) and _entered_by(actor, reported)
 
 
-def _has_accountless(reported: ReportedGame) -> bool:
-    return Player.objects.filter(pk__in=reported.seat_players, user__isnull=True).exists()
+def _entered_by(actor: User, reported: ReportedGame) -> bool:
+    """A casual game with a player without an account whom `actor` entered."""
+    if authority_of(reported)[0] is not None:
+        return False
+    return Player.objects.filter(
+        pk__in=reported.seat_players, user__isnull=True, created_by=actor
+    ).exists()
 
 
 # --- Filing versions ------------------------------------------------------------------------

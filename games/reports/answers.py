@@ -24,6 +24,7 @@ from games.models import (
 from games.reports import notes
 from games.reports.access import (
     authority_of,
+    is_party,
     may_confirm,
     may_reopen,
     may_rule,
@@ -92,10 +93,12 @@ def report_rule(
     *, actor: User, reported_game_id: int, version_number: int | None, reason: str
 ) -> GameReport:
     """A controller's final word: version N's result stands, or (None) there was no game."""
-    reported = ReportedGame.objects.select_for_update().get(pk=reported_game_id)
+    reported = _locked_reported(reported_game_id)
     if not may_rule(actor, reported):
         raise PermissionDenied(
-            _("Only the championship's controllers (staff for casual games) rule.")
+            _party_refusal()
+            if is_party(actor, reported)
+            else _("Only the championship's controllers (staff for casual games) rule.")
         )
     reason = (reason or "").strip()
     errors: dict[str, str] = {}
@@ -142,29 +145,66 @@ def report_rule(
     return ruling
 
 
-def _ruled(reported: ReportedGame) -> bool:
+def _party_refusal() -> str:
+    # The same words as tournaments' refusal of a party's match ruling (one catalogue entry).
+    return _(
+        "You take part in it (you play in it or reported it): another of this championship's "
+        "controllers or organisers, or the site staff, decides it."
+    )
+
+
+def _locked_reported(reported_game_id: int) -> ReportedGame:
+    """The reported game's row, locked: every ruling and reopening of one game queues here."""
+    return ReportedGame.objects.select_for_update().get(pk=reported_game_id)
+
+
+def is_ruled(reported: ReportedGame) -> bool:
+    """Whether a ruling is the game's last word: it stands (or voided the game) and nobody has
+    reopened it since. A reopened ruling still stands (it keeps counting) but the game is
+    disputed again, waiting for the next ruling."""
     if reported.state == ResultState.VOID:
         return True
-    return reported.versions.filter(standing=True, kind=ReportKind.RULING).exists()
+    return (
+        reported.state == ResultState.STANDING
+        and reported.versions.filter(standing=True, kind=ReportKind.RULING).exists()
+    )
+
+
+def reopen_refusal(reported: ReportedGame) -> str | None:
+    """Why this result cannot be reopened now (None: it can). Read under the row lock, so of
+    two organisers reopening at once the second reads the first one's reopening."""
+    if is_ruled(reported):
+        return None
+    if (
+        reported.state == ResultState.DISPUTED
+        and reported.versions.filter(standing=True, kind=ReportKind.RULING).exists()
+    ):
+        return _("This ruling is already reopened: it waits for a new ruling.")
+    return _("Only a ruled result can be reopened.")
 
 
 @transaction.atomic
 def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> ReportedGame:
     """An organiser reopens a ruled result: it waits for a new ruling.
 
-    A result that stood keeps standing (and counting) until that ruling replaces it, so a
+    Once per ruling: the state moves from ruled to disputed under the row lock, and a result
+    that is not ruled (reopened already, agreed by the sides, still waiting) is refused. A
+    result that stood keeps standing (and counting) until the new ruling replaces it, so a
     match never loses a game it counted while the controllers look again.
     """
-    reported = ReportedGame.objects.select_for_update().get(pk=reported_game_id)
+    reported = _locked_reported(reported_game_id)
     if not may_reopen(actor, reported):
         raise PermissionDenied(
-            _("Only the championship's organisers (staff for casual games) reopen.")
+            _party_refusal()
+            if is_party(actor, reported)
+            else _("Only the championship's organisers (staff for casual games) reopen.")
         )
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Say why the ruling is reopened.")})
-    if not _ruled(reported):
-        raise ValidationError({"report": _("Only a ruled result can be reopened.")})
+    refusal = reopen_refusal(reported)
+    if refusal is not None:
+        raise ValidationError({"report": refusal})
     reported.state = ResultState.DISPUTED
     reported.save(update_fields=["state", "updated"])
     _audit(actor, reported, AuditAction.REPORT_REOPEN, reason, None)

@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 from games.models import GameReport, ReportedGame, ReportStatus, ResultState
 from games.reports.access import may_confirm, may_rule, may_see
 from players.models import Player
-from players.roles import is_admin, is_organiser, player_of
+from players.roles import is_admin, is_controller_anywhere, is_organiser, player_of
 from players.types import User
 
 # Open reports and disputes are few (a report stands after GAME_REPORT_CONFIRM_HOURS), so the
@@ -27,14 +27,15 @@ def _versions() -> Prefetch:
 
 def reports_waiting_for(user: User) -> list[GameReport]:
     """Open reports this person may confirm or dispute, oldest first: their opponents'
-    reports, and for organisers and staff those against players without an account."""
+    reports, and for those who answer for players without an account (the championship's
+    organisers and controllers, the organiser who entered the player, staff) those reports."""
     if not (user and user.is_authenticated):
         return []
     own = player_of(user)
     open_reports = GameReport.objects.filter(status=ReportStatus.OPEN).select_related(
         "reported_game", "side_player", "author"
     )
-    if not is_organiser(user):
+    if not (is_organiser(user) or is_controller_anywhere(user)):
         if own is None:
             return []
         open_reports = open_reports.filter(reported_game__seat_players__contains=[own.pk])

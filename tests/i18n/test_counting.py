@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from tantrix_site.i18n_lint import BASE_DIR
+from tantrix_site.i18n.lint import BASE_DIR
 
 NUMBERS = [0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 111]
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import formats, translation
 
 from ratings.charts import history_chart
-from tantrix_site.i18n_lint import BASE_DIR
+from tantrix_site.i18n.lint import BASE_DIR
 from tournaments.format_words import early_round_style, round_name_text
 from tournaments.formats.labels import knockout_round_names
 from tournaments.models import Round

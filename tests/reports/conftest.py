@@ -20,9 +20,9 @@ def tomas(db):
 
 
 @pytest.fixture
-def ghost(db):
-    """A player an organiser entered, without an account."""
-    return PlayerFactory(display_name="Ghost")
+def ghost(organiser):
+    """A player the organiser entered, without an account (the organiser answers for them)."""
+    return PlayerFactory(display_name="Ghost", created_by=organiser)
 
 
 @pytest.fixture

@@ -56,6 +56,7 @@ from players.models import ClaimRequest, ClaimStatus, Player
 from players.roles import ORGANISERS_GROUP
 from ratings.models import RatingChange, Review, ReviewKind, Title
 from tests.factories import PlayerFactory
+from tests.security.world_more import More, build_more, sheet_record
 from tournaments.models import (
     Championship,
     Entry,
@@ -110,6 +111,7 @@ class World:
     title: Title
     change: RatingChange
     field_players: list[Player]  # X1..X4: play in C1's other match and in C2/C3
+    more: More  # reports of match games, table opens, teams, pairs (world_more.py)
 
 
 _numbers = itertools.count(1)
@@ -351,13 +353,29 @@ def build_world() -> World:
         role="side",
         author=quinn.user,
         side_player=quinn,
+        record=sheet_record(quinn, reported, [20, 11]),
         scores=[20, 11],
         winner_seat=0,
         end_reason="completed",
         status="open",
     )
 
+    more = build_more(
+        users=users,
+        scenes=scenes,
+        pia=pia,
+        quinn=quinn,
+        accountless=accountless,
+        other_accountless=other_accountless,
+        field_players=[x1, x2, x3, x4],
+        staff={
+            "own": (users["organiser"], users["controller"]),
+            "other": (other_organiser, other_controller),
+            "unpublished": (other_organiser, other_controller),
+        },
+    )
     return World(
+        more=more,
         users=users,
         sessions={role: _session(user) for role, user in users.items() if user is not None},
         own_players=own_players,

@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import client_for
@@ -66,11 +67,17 @@ def test_a_junior_championship_to_its_champion(
         PlayerFactory(with_user=True, date_of_birth=dt.date(2011 + i % 3, 1 + i, 10))
         for i in range(6)
     ]
-    # Players register themselves; the organiser enters the rest.
+    # Players register themselves; the organiser enters the rest, once each has confirmed
+    # their age (their date of birth is theirs: the organiser is not told it, nor whether it
+    # fits, until they do).
     for player in juniors[:3]:
         response = client_for(player.user).post(f"/api/events/{junior_event.pk}/register/", {})
         assert response.status_code == 201, response.content
     for player in juniors[3:]:
+        with pytest.raises(ValidationError, match="has not confirmed"):
+            services.entry_register(actor=organiser, event=junior_event, player=player)
+        confirmed = client_for(player.user).post(f"/api/events/{junior_event.pk}/confirm-age/")
+        assert confirmed.status_code == 201, confirmed.content
         services.entry_register(actor=organiser, event=junior_event, player=player)
 
     # Too old on the cut-off date (17): refused, without the date of birth or the age.
@@ -81,25 +88,28 @@ def test_a_junior_championship_to_its_champion(
     message = response.json()["player"][0]
     assert "not eligible for this junior event" in message and "Oldie" in message
     _no_birth_or_age(message, born, 17)
-    # The organiser's form says the same, and the page shows no date of birth either.
+    # The organiser's form is told only that Oldie has not confirmed their age (the same
+    # answer as for an eligible player who has not), and shows no date of birth either.
     client.force_login(organiser)
     page = client.post(
         reverse("event-register-player", args=[junior_event.pk]), {"player": "Oldie"}
     ).content.decode()
-    assert "not eligible for this junior event" in page
+    assert "has not confirmed that they may play in this junior event" in page
+    assert "not eligible" not in page
     _no_birth_or_age(page.split("<main", 1)[-1], born, 17)
-    # Sixteen on the cut-off day itself is too old; a day younger is in.
-    exactly = PlayerFactory(date_of_birth=dt.date(2010, 7, 1))
+    # Sixteen on the cut-off day itself is too old; a day younger is in (players without an
+    # account whom the organiser entered with their dates of birth: the organiser is told).
+    exactly = PlayerFactory(date_of_birth=dt.date(2010, 7, 1), created_by=organiser)
     with pytest.raises(Exception, match="not eligible"):
         services.entry_register(actor=organiser, event=junior_event, player=exactly)
     services.entry_register(
-        actor=organiser, event=junior_event, player=PlayerFactory(date_of_birth=dt.date(2010, 7, 2))
+        actor=organiser,
+        event=junior_event,
+        player=PlayerFactory(date_of_birth=dt.date(2010, 7, 2), created_by=organiser),
     )
     # No date of birth: refused with what to do about it.
     unknown = PlayerFactory(with_user=True, display_name="Nobirth")
-    response = client_for(organiser).post(
-        f"/api/events/{junior_event.pk}/register/", {"player": unknown.pk}, format="json"
-    )
+    response = client_for(unknown.user).post(f"/api/events/{junior_event.pk}/register/", {})
     assert response.status_code == 400
     assert "has no date of birth on their profile" in response.json()["player"][0]
 
@@ -139,8 +149,9 @@ def test_a_junior_championship_to_its_champion(
 
 
 def test_a_junior_pair_needs_both_players_eligible(organiser, junior_event):
-    from tournaments.models import Event
-
+    """A player asks an older partner: the request waits for the partner (the asker is told
+    nothing of the partner's age), and the partner's own confirmation is refused, with the
+    reason, to them."""
     doubles = services.event_create(
         actor=organiser,
         championship=junior_event.championship,
@@ -150,14 +161,17 @@ def test_a_junior_pair_needs_both_players_eligible(organiser, junior_event):
         eligibility="junior",
         cutoff_date=CUTOFF,
     )
-    assert isinstance(doubles, Event)
     young = PlayerFactory(with_user=True, date_of_birth=dt.date(2012, 5, 5))
     born = dt.date(2008, 11, 30)
     older = PlayerFactory(with_user=True, display_name="Elder", date_of_birth=born)
     response = client_for(young.user).post(
         f"/api/events/{doubles.pk}/register-pair/", {"partner": older.pk}, format="json"
     )
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "pending"
+    entry_id = response.json()["id"]
+    response = client_for(older.user).post(f"/api/entries/{entry_id}/confirm-pair/")
     assert response.status_code == 400
-    message = response.json()["partner"][0]
+    message = response.json()["entry"][0]
     assert "Elder" in message and "not eligible" in message
     _no_birth_or_age(message, born, 17)

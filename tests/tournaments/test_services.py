@@ -104,9 +104,15 @@ def test_junior_eligibility_on_the_cutoff_date(organiser, championship):
         eligibility="junior",
         cutoff_date=dt.date(2026, 7, 1),
     )
-    young = PlayerFactory(display_name="Young", date_of_birth=dt.date(2010, 7, 2))  # 15
-    too_old = PlayerFactory(display_name="Old", date_of_birth=dt.date(2010, 7, 1))  # 16 that day
-    unknown = PlayerFactory(display_name="Unknown")
+    # Players without an account whom the organiser entered, with their dates of birth: the
+    # organiser enters them and is told whether they are young enough (docs/organisers.md).
+    young = PlayerFactory(
+        display_name="Young", date_of_birth=dt.date(2010, 7, 2), created_by=organiser
+    )  # 15
+    too_old = PlayerFactory(
+        display_name="Old", date_of_birth=dt.date(2010, 7, 1), created_by=organiser
+    )  # 16 that day
+    unknown = PlayerFactory(display_name="Unknown", created_by=organiser)
     services.entry_register(actor=organiser, event=event, player=young)
     with pytest.raises(ValidationError, match=r"Old is not under 16 on the cut-off") as refused:
         services.entry_register(actor=organiser, event=event, player=too_old)

@@ -20,6 +20,7 @@ from tournaments.selectors.access import (
 )
 from tournaments.selectors.entries import (
     SEEDING_BASES,
+    age_confirmed,
     eligibility_problems,
     entries_of_player,
     entries_with_player,
@@ -55,6 +56,7 @@ __all__ = [
     "can_see_audit",
     "championship_names",
     "championships_visible_to",
+    "age_confirmed",
     "eligibility_problems",
     "entries_for_event",
     "entries_of_player",

@@ -17,6 +17,7 @@ from ratings.models import Rating, RatingSystem
 from ratings.selectors import seeding_ratings as ratings_for_seeding
 from tournaments.models import (
     SIDES,
+    AgeConfirmation,
     Eligibility,
     Entry,
     EntryStatus,
@@ -25,7 +26,7 @@ from tournaments.models import (
     Team,
     TeamMember,
 )
-from tournaments.permissions import can_manage
+from tournaments.permissions import can_manage, speaks_for_age
 
 
 def _plays_for(player_id: int) -> Q:
@@ -70,39 +71,85 @@ def _age_on(birth: dt.date, day: dt.date) -> int:
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
 
-def eligibility_problems(event: Event, player: Player) -> list[str]:
-    """Why this player may not enter this event (empty when they may)."""
+def _junior_refusal(event: Event, player: Player) -> str | None:
+    """The age check against the player's date of birth: only for those who may know it."""
+    if player.date_of_birth is None:
+        return _(
+            "%(player)s has no date of birth on their profile: a junior event needs the "
+            "player's date of birth to check the age limit (the player, or the staff, "
+            "can add it on the player's profile page)."
+        ) % {"player": player.display_name}
+    if _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
+        # Never the age or the date of birth: only the event's public rule.
+        return ngettext(
+            "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
+            "eligible for this junior event, born before the cut-off for players under "
+            "%(age)s on that day.",
+            "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
+            "eligible for this junior event, born before the cut-off for players under "
+            "%(age)s on that day.",
+            event.junior_age_limit,
+        ) % {
+            "player": player.display_name,
+            "age": event.junior_age_limit,
+            # The reader's way of writing a date (DATE_FORMAT: "5 March 2026").
+            "cutoff": formats.date_format(event.cutoff_date),
+        }
+    return None
+
+
+def age_confirmed(event: Event, player: Player) -> bool:
+    """Whether the player has said, in their own name, that they meet this junior event's rule
+    (and their date of birth still agrees)."""
+    return (
+        AgeConfirmation.objects.filter(
+            player=player, age_limit=event.junior_age_limit, cutoff_date=event.cutoff_date
+        ).exists()
+        and _junior_refusal(event, player) is None
+    )
+
+
+def _unconfirmed_age(event: Event, player: Player) -> str:
+    """The refusal for someone who may not know the player's date of birth: the same sentence
+    whatever that date is, so entering a player says nothing about their birthday."""
+    return ngettext(
+        "%(player)s has not confirmed that they may play in this junior event (under %(age)s on "
+        "%(cutoff)s). Their date of birth is private, so only they (or the site staff) can: "
+        "they confirm it on the event's page.",
+        "%(player)s has not confirmed that they may play in this junior event (under %(age)s on "
+        "%(cutoff)s). Their date of birth is private, so only they (or the site staff) can: "
+        "they confirm it on the event's page.",
+        event.junior_age_limit,
+    ) % {
+        "player": player.display_name,
+        "age": event.junior_age_limit,
+        "cutoff": formats.date_format(event.cutoff_date),
+    }
+
+
+def eligibility_problems(
+    event: Event, player: Player, *, actor: User, age_checked_later: bool = False
+) -> list[str]:
+    """Why this player may not enter this event when `actor` enters them (empty: they may).
+
+    A junior event's age limit is checked against the date of birth only for an actor who may
+    know it (`speaks_for_age`: the player, staff, the organiser who entered a player without
+    an account). For anyone else only the player's own confirmation counts
+    (`AgeConfirmation`), and the refusal does not depend on the date of birth: otherwise
+    entering the player in junior events of chosen cut-off dates would find their birthday
+    (issue 26). ``age_checked_later``: the player confirms the entry themselves (a pair's
+    partner), and their age is checked then.
+    """
     problems = []
     if event.eligibility == Eligibility.JUNIOR:
-        if player.date_of_birth is None:
-            problems.append(
-                _(
-                    "%(player)s has no date of birth on their profile: a junior event needs the "
-                    "player's date of birth to check the age limit (the player, or the staff, "
-                    "can add it on the player's profile page)."
-                )
-                % {"player": player.display_name}
-            )
-        elif _age_on(player.date_of_birth, event.cutoff_date) >= event.junior_age_limit:
-            # Never the age or the date of birth: organisers, captains and partners read this
-            # answer, and the date of birth is private (only the event's public cut-off).
-            problems.append(
-                ngettext(
-                    "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
-                    "eligible for this junior event, born before the cut-off for players under "
-                    "%(age)s on that day.",
-                    "%(player)s is not under %(age)s on the cut-off date (%(cutoff)s): not "
-                    "eligible for this junior event, born before the cut-off for players under "
-                    "%(age)s on that day.",
-                    event.junior_age_limit,
-                )
-                % {
-                    "player": player.display_name,
-                    "age": event.junior_age_limit,
-                    # The reader's way of writing a date (DATE_FORMAT: "5 March 2026").
-                    "cutoff": formats.date_format(event.cutoff_date),
-                }
-            )
+        if age_checked_later:
+            pass
+        elif speaks_for_age(actor, player):
+            refusal = _junior_refusal(event, player)
+            if refusal:
+                problems.append(refusal)
+        elif not age_confirmed(event, player):
+            problems.append(_unconfirmed_age(event, player))
     elif event.eligibility == Eligibility.NATIONAL:
         if player.country.code not in event.countries:
             params = {

@@ -25,7 +25,12 @@ from tournaments.services.draws import draw_generate
 from tournaments.services.pairs import pair_confirm, pair_decline, pair_register
 from tournaments.services.progression import sync_match
 from tournaments.services.qualifiers import qualifiers_advance
-from tournaments.services.registration import entry_register, entry_withdraw, event_seed
+from tournaments.services.registration import (
+    age_confirm,
+    entry_register,
+    entry_withdraw,
+    event_seed,
+)
 from tournaments.services.results import (
     match_game_attach,
     match_penalty_claim,
@@ -55,6 +60,7 @@ __all__ = [
     "championship_update",
     "deadlines_process",
     "draw_generate",
+    "age_confirm",
     "entry_register",
     "entry_withdraw",
     "event_create",

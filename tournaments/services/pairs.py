@@ -28,7 +28,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import can_manage
 from tournaments.services.audit import audit
-from tournaments.services.registration import registration_check
+from tournaments.services.registration import age_remember, registration_check
 
 
 def _pair_for(event: Event, first: Player, second: Player) -> Pair:
@@ -47,7 +47,9 @@ def _pair_for(event: Event, first: Player, second: Player) -> Pair:
     )
 
 
-def _pair_checks(event: Event, player: Player, partner: Player) -> None:
+def _pair_checks(
+    event: Event, player: Player, partner: Player, *, actor: User, partner_confirms: bool
+) -> None:
     if event.entry_kind != EntryKind.PAIR:
         raise ValidationError({"partner": _("This event is not a doubles event.")})
     if player.pk == partner.pk:
@@ -66,7 +68,11 @@ def _pair_checks(event: Event, player: Player, partner: Player) -> None:
                 _("%(player)s is already in a pair of this event (%(pair)s).")
                 % {"player": who.display_name, "pair": taken.pair.name}
             )
-        problems = selectors.eligibility_problems(event, who)
+        # A partner who is to confirm the pair has their age checked then, by themselves:
+        # asking them to play tells the asker nothing of their date of birth.
+        problems = selectors.eligibility_problems(
+            event, who, actor=actor, age_checked_later=partner_confirms and who == partner
+        )
         if problems:
             errors.setdefault(field, []).extend(problems)
     if errors:
@@ -89,7 +95,10 @@ def pair_register(
         raise PermissionDenied(_("You may register only a pair you play in."))
     event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
     registration_check(event)
-    _pair_checks(event, player, partner)
+    # The partner confirms a player's request; an organiser's entry, or a player entering
+    # themselves with a partner they manage as organiser, needs no confirmation.
+    waits = not manager
+    _pair_checks(event, player, partner, actor=actor, partner_confirms=waits)
     pair = _pair_for(event, player, partner)
     earlier = Entry.objects.filter(event=event, pair=pair).first()
     if earlier is not None:  # withdrawn (the checks above refuse a pair still in play)
@@ -99,9 +108,6 @@ def pair_register(
                 % {"pair": pair.name}
             }
         )
-    # The partner confirms a player's request; an organiser's entry, or a player entering
-    # themselves with a partner they manage as organiser, needs no confirmation.
-    waits = not manager
     entry = Entry.objects.create(
         event=event,
         pair=pair,
@@ -116,6 +122,8 @@ def pair_register(
         target=pair.name,
         details={"players": [player.pk, partner.pk]},
     )
+    if own is not None and own.pk == player.pk:
+        age_remember(event, player)
     return entry
 
 
@@ -152,9 +160,11 @@ def pair_confirm(*, actor: User, entry: Entry) -> Entry:
     registration_check(event)
     problems = []
     for who in (entry.pair.player_a, entry.pair.player_b):
-        problems += selectors.eligibility_problems(event, who)
+        problems += selectors.eligibility_problems(event, who, actor=actor)
     if problems:
         raise ValidationError({"entry": problems})
+    if own is not None and own.pk in entry.pair.player_ids:
+        age_remember(event, own)
     entry.status = EntryStatus.ACTIVE
     entry.save(update_fields=["status"])
     audit(

@@ -17,7 +17,9 @@ from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     SIDES,
+    AgeConfirmation,
     AuditAction,
+    Eligibility,
     Entry,
     EntryKind,
     EntrySource,
@@ -53,10 +55,12 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
         raise ValidationError(
             {"player": _("%(player)s is already entered.") % {"player": player.display_name}}
         )
-    problems = selectors.eligibility_problems(event, player)
+    problems = selectors.eligibility_problems(event, player, actor=actor)
     if problems:
         raise ValidationError({"player": problems})
     entry = Entry.objects.create(event=event, player=player, registered_by=actor)
+    if own is not None and own.pk == player.pk:
+        age_remember(event, player)
     audit(
         actor=actor,
         championship=event.championship,
@@ -65,6 +69,34 @@ def entry_register(*, actor: User, event: Event, player: Player) -> Entry:
         target=player.display_name,
     )
     return entry
+
+
+def age_remember(event: Event, player: Player) -> None:
+    """The player entered a junior event in their own name, their age checked: that is their
+    confirmation of its rule, for whoever enters them in another event with the same rule."""
+    if event.eligibility == Eligibility.JUNIOR:
+        AgeConfirmation.objects.get_or_create(
+            player=player, age_limit=event.junior_age_limit, cutoff_date=event.cutoff_date
+        )
+
+
+@transaction.atomic
+def age_confirm(*, actor: User, event: Event) -> AgeConfirmation:
+    """A player confirms, in their own name, that they meet a junior event's age limit, so that
+    an organiser, a captain or a partner may enter them (they are told nothing about the date
+    of birth). Checked against the date of birth now; the refusal is the player's own."""
+    own = player_of(actor)
+    if own is None:
+        raise ValidationError({"player": _("Your account has no player profile.")})
+    if event.eligibility != Eligibility.JUNIOR:
+        raise ValidationError({"event": _("This is not a junior event: it has no age limit.")})
+    problems = selectors.eligibility_problems(event, own, actor=actor)
+    if problems:
+        raise ValidationError({"player": problems})
+    confirmation, _created = AgeConfirmation.objects.get_or_create(
+        player=own, age_limit=event.junior_age_limit, cutoff_date=event.cutoff_date
+    )
+    return confirmation
 
 
 def registration_check(event: Event) -> None:

@@ -28,7 +28,7 @@ from tournaments.models import (
     UncountedGame,
     sides_of,
 )
-from tournaments.permissions import can_rule
+from tournaments.permissions import can_rule, judges_match
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
@@ -297,7 +297,8 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
     )
     if side not in (0, 1):
         raise ValidationError({"side": _("Side is 0 (the first player) or 1 (the second).")})
-    ruler = can_rule(actor, match.event.championship)
+    # A ruler who plays in the match claims as a player (only the opponent's penalty).
+    ruler = judges_match(actor, match)
     own = player_of(actor)
     claimant = match.entry_b if side == 0 else match.entry_a
     if not ruler and (own is None or claimant is None or own.pk not in claimant.members()):

@@ -25,7 +25,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import leads_entry, match_side_of
 from tournaments.rating_seam import event_results_changed
-from tournaments.services.access import require_manager, require_ruler
+from tournaments.services.access import require_judge, require_manager
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
 from tournaments.services.rounds import DRAW_START_WINDOW
@@ -33,8 +33,9 @@ from tournaments.services.rounds import DRAW_START_WINDOW
 
 @transaction.atomic
 def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason: str) -> Match:
-    """An organiser's or controller's ruling on a match (override), with a reason."""
-    require_ruler(actor, match.event.championship)
+    """An organiser's or controller's ruling on a match (override), with a reason; never by
+    one who plays in it (staff excepted)."""
+    require_judge(actor, match)
     if not reason.strip():
         raise ValidationError({"reason": _("A ruling needs a reason.")})
     match = (

@@ -28,7 +28,8 @@ from players.notices.services import notice_send
 from players.roles import player_of
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
-from tournaments.services.access import require_manager, require_ruler
+from tournaments.permissions import judges_match
+from tournaments.services.access import PARTY_REFUSAL, require_judge, require_manager
 from tournaments.services.audit import audit
 from tournaments.services.score_sheets import result_write, sheet_of, sides_named
 
@@ -164,7 +165,7 @@ def table_result_rule(
     """A controller's final word on a disputed result: it stands as typed (``sheet`` None) or
     the corrected sheet replaces it. Raises ValidationError with field messages."""
     event, match, result = _locked(match_id)
-    require_ruler(actor, event.championship)
+    require_judge(actor, match)
     errors: dict[str, Any] = {}
     if not (reason or "").strip():
         errors["reason"] = _("A ruling needs a reason.")
@@ -213,6 +214,8 @@ def table_result_reopen(*, actor: User, match_id: int, reason: str) -> TableResu
     """An organiser reopens a ruling: the result waits for a new one (and keeps counting)."""
     event, match, result = _locked(match_id)
     require_manager(actor, event.championship)
+    if not judges_match(actor, match):
+        raise PermissionDenied(str(PARTY_REFUSAL))
     reason = _reason(reason, _("Say why the ruling is reopened."))
     if result.state != TableResultState.RULED:
         raise ValidationError({"table": _("Only a ruled result can be reopened.")})

@@ -223,7 +223,7 @@ def entry_late_add(*, actor: User, event: Event, player: Player) -> Entry:
         raise ValidationError(
             {"player": _("%(player)s is already entered.") % {"player": player.display_name}}
         )
-    problems = selectors.eligibility_problems(event, player)
+    problems = selectors.eligibility_problems(event, player, actor=actor)
     if problems:
         raise ValidationError({"player": problems})
     round_ = _current_round(event)

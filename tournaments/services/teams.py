@@ -81,7 +81,9 @@ def _events_of(team: Team) -> list[Event]:
     )
 
 
-def _roster_problems(team: Team, roster: list[Player], events: list[Event]) -> list[str]:
+def _roster_problems(
+    team: Team, roster: list[Player], events: list[Event], *, actor: User
+) -> list[str]:
     problems = []
     if len(roster) != len({p.pk for p in roster}):
         problems.append(_("A player is named twice in the roster."))
@@ -128,7 +130,9 @@ def _roster_problems(team: Team, roster: list[Player], events: list[Event]) -> l
         )
     for event in events:
         for player in roster:
-            problems += selectors.eligibility_problems(event, player)
+            # A junior event: each player's age is checked only for whoever may know it; for
+            # the others (a captain, an organiser) the player's own confirmation counts.
+            problems += selectors.eligibility_problems(event, player, actor=actor)
     return problems
 
 
@@ -215,7 +219,7 @@ def team_create(
         created_by=actor,
     )
     roster = list(roster)
-    problems = _roster_problems(team, roster, [])
+    problems = _roster_problems(team, roster, [], actor=actor)
     if problems:
         raise ValidationError({"roster": problems})
     team.save()
@@ -255,7 +259,7 @@ def team_roster_set(*, actor: User, team: Team, roster: Sequence[Player], reason
     if before == after:
         raise ValidationError({"roster": _("That is the roster as it stands: nothing to change.")})
     events = _events_of(team)
-    problems = _roster_problems(team, roster, events)
+    problems = _roster_problems(team, roster, events, actor=actor)
     if problems:
         raise ValidationError({"roster": problems})
     _write_roster(team, roster)
@@ -332,7 +336,7 @@ def team_enter(*, actor: User, event: Event, team: Team) -> Entry:
     roster = list(
         Player.objects.filter(team_memberships__team=team).order_by("team_memberships__board")
     )
-    problems = _roster_problems(team, roster, [event])
+    problems = _roster_problems(team, roster, [event], actor=actor)
     if problems:
         raise ValidationError({"team": problems})
     entry = Entry.objects.create(event=event, team=team, registered_by=actor)

@@ -18,7 +18,7 @@ CONFTEST = """
 from tests.conftest import _row_locks_only_inside_atomic, django_db_modify_db_settings  # noqa
 """
 
-PROBES = '''
+PROBES = """
 import pytest
 from django.db import connection, transaction
 
@@ -65,7 +65,7 @@ def test_advisory_lock_inside_atomic():
 def test_plain_reads_and_writes():
     Player.objects.create(display_name="Free", country="GB")
     assert Player.objects.filter(display_name="Free").exists()
-'''
+"""
 
 
 def _outcomes(summary: str) -> dict[str, str]:

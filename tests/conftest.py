@@ -76,7 +76,8 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
     """A run that was killed leaves its test database behind; drop this machine's such ones.
 
     Only databases tagged with this host whose process is gone, and that nobody is connected
-    to, are dropped: never another machine's, never one in use.
+    to, are dropped: never another machine's, never one in use. The walks' database
+    (test_<name>_<host>_<pid>_walk) is one of them.
     """
     import psycopg
 
@@ -100,7 +101,8 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
             )
         ]
         for name in names:
-            pid = name[len(prefix) :]
+            # The walks' production database carries a suffix (tests/walks/conftest.py).
+            pid = name[len(prefix) :].removesuffix("_walk")
             if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
                 continue
             conn.execute(f'DROP DATABASE IF EXISTS "{name}"')

@@ -62,7 +62,7 @@ def _quick_password_hashing() -> None:
     hashers.get_hashers_by_algorithm.cache_clear()
 
 
-def _run_tag() -> str:
+def run_tag() -> str:
     """This machine and process: test databases are named test_<name>_<host>_<pid>.
 
     The host part (a short hash of the host name) keeps a run on one machine from judging the
@@ -82,7 +82,7 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
     import psycopg
 
     parsed = urlparse(database_url)
-    host = _run_tag().split("_", 1)[0]
+    host = run_tag().split("_", 1)[0]
     prefix = f"test_{parsed.path.lstrip('/')}_{host}_"
     with psycopg.connect(
         host=parsed.hostname or "127.0.0.1",
@@ -262,4 +262,4 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         test = alias.setdefault("TEST", {})
         base = test.get("NAME") or f"test_{alias['NAME']}"
         if alias["ENGINE"].endswith("postgresql"):
-            test["NAME"] = f"{base}_{_run_tag()}"
+            test["NAME"] = f"{base}_{run_tag()}"

@@ -32,7 +32,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.conftest import _run_tag
+from tests.conftest import run_tag
 from tests.integration.conftest import PrivateRedis, die_with_the_test_run, free_port, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,6 +53,7 @@ NOT_PASSED_ON = {
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
 WALK_DATABASE_SUFFIX = "_walk"
+PATIENCE_MS = 20_000  # how long a walk waits for any one thing to appear
 
 
 @dataclass
@@ -225,7 +226,7 @@ def _production(site: Site) -> None:
     parsed = urlparse(server)
     # Named like the run's test database, so a killed run's is dropped by the next run
     # (tests/conftest.py, _drop_test_databases_of_dead_runs).
-    name = f"test_{parsed.path.lstrip('/')}_{_run_tag()}{WALK_DATABASE_SUFFIX}"
+    name = f"test_{parsed.path.lstrip('/')}_{run_tag()}{WALK_DATABASE_SUFFIX}"
     redis_server = PrivateRedis(site.tmp)
     redis_server.start()
     site.cleanups.append(redis_server.stop)
@@ -376,7 +377,7 @@ class People:
         )
         self.contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(20_000)
+        page.set_default_timeout(PATIENCE_MS)
         page.on(
             "response",
             lambda response: response.status >= 500
@@ -405,11 +406,17 @@ def log_in(page, username: str, password: str = PASSWORD) -> None:
 def people(browser, site) -> Iterator[People]:
     """The walk's people; afterwards no 5xx may have been answered and no process of the site
     may have logged an error while the walk ran (the worker is waited for first)."""
+    from playwright.sync_api import expect
+
     sizes = site.log_sizes()
     crowd = People(browser, site)
+    # What the worker does, and the pages that refresh themselves, may take longer than
+    # expect()'s five seconds on a busy machine; the pages' own actions wait as long.
+    expect.set_options(timeout=PATIENCE_MS)
     try:
         yield crowd
     finally:
+        expect.set_options(timeout=5_000)
         crowd.close()
     site.wait_idle()
     problems = [f"server error answered: {line}" for line in crowd.server_errors]

@@ -76,6 +76,11 @@ def test_an_organiser_runs_a_knockout_and_settles_a_walkover(site, people):
     expect(organiser.locator("#match-live dd.winner")).to_have_text(claimant)
     organiser.locator(".crumbs").get_by_role("link", name="Main draw").click()
     expect(organiser.locator(".bracket-grid .winner").first).to_contain_text(claimant)
+    # Everything done is in the championship's audit log, with its reasons.
+    organiser.locator(".organiser").get_by_role("link", name="Audit log").click()
+    log = organiser.locator("table.audit")
+    expect(log).to_contain_text("The club is closed for a week.")
+    expect(log).to_contain_text(f"{opponent} did not play by the deadline.")
 
 
 def test_a_controller_types_a_table_open_round(site, people):

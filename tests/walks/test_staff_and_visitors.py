@@ -40,6 +40,14 @@ def test_staff_grant_a_role_and_review_a_rating_flag_and_a_verdict(site, people)
     staff.get_by_label("Note (optional)").fill("The engine is right; the stored scores were not.")
     staff.get_by_role("button", name="Approve the new verdict").click()
     expect(staff.locator(".facts")).to_contain_text("Approved")
+    # The ratings' trail, and the whole trail with the role granted.
+    nav.get_by_role("link", name="Review").click()
+    staff.get_by_role("link", name="Audit trail").click()
+    expect(staff.get_by_role("heading", level=1)).to_be_visible()
+    nav.get_by_role("link", name="Claims").click()
+    staff.get_by_role("link", name="Organisers and staff").click()
+    staff.get_by_role("link", name="The whole audit trail").click()
+    expect(staff.locator("main")).to_contain_text("Runs the Rome club's championship.")
 
 
 def test_a_visitor_reads_standings_a_bracket_a_replay_and_the_rankings(site, people):
@@ -53,6 +61,9 @@ def test_a_visitor_reads_standings_a_bracket_a_replay_and_the_rankings(site, peo
     expect(standings.locator("tbody tr")).to_have_count(4)
     for name in ("Giulia", "Sven", "Noah", "Lucas"):
         expect(standings).to_contain_text(name)
+    with visitor.expect_download() as download:
+        visitor.get_by_role("link", name="standings (CSV)").click()
+    assert "Giulia" in download.value.path().read_text(encoding="utf-8-sig")
 
     nav.get_by_role("link", name="Championships").click()
     visitor.get_by_role("link", name="Demo Open").click()
@@ -73,5 +84,22 @@ def test_a_visitor_reads_standings_a_bracket_a_replay_and_the_rankings(site, peo
     expect(count).to_have_text(f"1 / {total}")
 
     nav.get_by_role("link", name="Rankings").click()
+    ranking = visitor.locator("main table").first
+    expect(ranking).to_contain_text("Ingrid")
+    ranking.get_by_role("link", name="Ingrid").click()
+    expect(visitor.get_by_role("heading", level=1)).to_contain_text("Ingrid")
+    nav.get_by_role("link", name="Rankings").click()
+    visitor.get_by_role("link", name="Masters").click()
     expect(visitor.get_by_role("heading", level=1)).to_be_visible()
-    expect(visitor.locator("main table").first).to_contain_text("Ingrid")
+
+    # A player's page and the games list; then the site in Russian from the header's switcher.
+    nav.get_by_role("link", name="Players").click()
+    visitor.locator("main table").get_by_role("link", name="Ingrid").click()
+    expect(visitor.get_by_role("heading", level=1)).to_have_text("Ingrid")
+    nav.get_by_role("link", name="Games").click()
+    visitor.locator("main table a").first.click()
+    expect(visitor.locator("svg.board")).to_be_visible()
+    visitor.get_by_label("Language").select_option("ru")
+    visitor.locator(".language-switch").get_by_role("button").click()
+    expect(visitor.locator("html")).to_have_attribute("lang", "ru")
+    expect(visitor.locator("svg.board")).to_be_visible()

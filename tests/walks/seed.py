@@ -18,6 +18,7 @@ import sys
 
 
 def seed() -> dict:
+    # The apps can be imported only once Django is set up (main), in the server's environment.
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import socket
 from urllib.parse import urlparse
 
@@ -61,7 +62,7 @@ def _quick_password_hashing() -> None:
     hashers.get_hashers_by_algorithm.cache_clear()
 
 
-def _run_tag() -> str:
+def run_tag() -> str:
     """This machine and process: test databases are named test_<name>_<host>_<pid>.
 
     The host part (a short hash of the host name) keeps a run on one machine from judging the
@@ -75,12 +76,13 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
     """A run that was killed leaves its test database behind; drop this machine's such ones.
 
     Only databases tagged with this host whose process is gone, and that nobody is connected
-    to, are dropped: never another machine's, never one in use.
+    to, are dropped: never another machine's, never one in use. The walks' database
+    (test_<name>_<host>_<pid>_walk) is one of them.
     """
     import psycopg
 
     parsed = urlparse(database_url)
-    host = _run_tag().split("_", 1)[0]
+    host = run_tag().split("_", 1)[0]
     prefix = f"test_{parsed.path.lstrip('/')}_{host}_"
     with psycopg.connect(
         host=parsed.hostname or "127.0.0.1",
@@ -99,7 +101,8 @@ def _drop_test_databases_of_dead_runs(database_url: str) -> None:
             )
         ]
         for name in names:
-            pid = name[len(prefix) :]
+            # The walks' production database carries a suffix (tests/walks/conftest.py).
+            pid = name[len(prefix) :].removesuffix("_walk")
             if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
                 continue
             conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -140,6 +143,62 @@ def _site_language_in_every_test():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+# SQL that takes row locks (select_for_update in its four strengths) or a transaction-scoped
+# advisory lock: without a transaction of the code's own, the first answers 500 on a server
+# (TransactionManagementError) and the second is released as soon as it is taken.
+ROW_LOCKING_SQL = re.compile(
+    r"\bFOR\s+(?:NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b|\bpg_advisory_xact_lock",
+    re.IGNORECASE,
+)
+
+
+class RowLockOutsideAtomic(Exception):
+    """Row-locking SQL ran while the code under test had opened no `transaction.atomic`."""
+
+
+def _uses_database(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("django_db") is not None or any(
+        name in request.fixturenames for name in ("_django_db_helper", "live_server")
+    )
+
+
+@pytest.fixture(autouse=True)
+def _row_locks_only_inside_atomic(request):
+    """Fails every test in which row-locking SQL runs outside an atomic block of the code's own.
+
+    Each test runs inside pytest-django's own transaction (none with transactional_db), which
+    hides a missing `@transaction.atomic`: select_for_update does not complain there, and every
+    profile edit answered 500 on a real server (issue 26). The test's own atomic blocks are
+    counted first (the database fixture is set up before the count), and a lock is allowed only
+    with more blocks open than that. A violation raises, and is also reported when the test ends
+    in case the code under test swallowed the exception. See docs/architecture.md, "Row locks".
+    """
+    if not _uses_database(request):
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")
+    from django.db import connection
+
+    baseline = len(connection.atomic_blocks)
+    caught: list[str] = []
+
+    def check(execute, sql, params, many, context):
+        if len(context["connection"].atomic_blocks) <= baseline and ROW_LOCKING_SQL.search(sql):
+            caught.append(sql)
+            raise RowLockOutsideAtomic(
+                f"row-locking SQL outside transaction.atomic (DESIGN.md, Reliability rules): {sql}"
+            )
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(check):
+        yield
+    if caught:
+        pytest.fail(
+            "row-locking SQL ran outside transaction.atomic:\n" + "\n".join(caught),
+            pytrace=False,
+        )
 
 
 @pytest.fixture(autouse=True)
@@ -203,4 +262,4 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         test = alias.setdefault("TEST", {})
         base = test.get("NAME") or f"test_{alias['NAME']}"
         if alias["ENGINE"].endswith("postgresql"):
-            test["NAME"] = f"{base}_{_run_tag()}"
+            test["NAME"] = f"{base}_{run_tag()}"

@@ -138,6 +138,7 @@ def player_language_set(*, player: Player, language: str) -> None:
     Player.objects.filter(pk=player.pk).update(language=language)
 
 
+@transaction.atomic
 def player_update(*, actor: User, player: Player, **fields: Any) -> Player:
     if not can_edit_player(actor, player):
         raise PermissionDenied(_("You may edit only your own profile."))

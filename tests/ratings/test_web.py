@@ -87,6 +87,14 @@ def test_review_page_is_for_admins_only(client, rated, user_player, organiser, a
     assert client.get(reverse("rating-audit")).status_code == 200
 
 
+def test_review_page_leads_staff_to_the_verdict_reviews(client, admin_user):
+    """Staff reached the verdict reviews (games/verdict-reviews/) only by typing the address
+    (issue 26, found by the walks): the review page links to them."""
+    client.force_login(admin_user)
+    html = client.get(reverse("review-queue")).content.decode()
+    assert f'href="{reverse("verdict-review-list")}"' in html
+
+
 def test_admin_resolves_reviews_and_adjusts_on_the_web(client, rated, admin_user):
     a, _ = rated
     client.force_login(admin_user)

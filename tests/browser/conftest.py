@@ -43,8 +43,11 @@ def browser():
             "`apt-get install -y chromium` (or `make browser`; `make test` does it when root).",
             pytrace=False,
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect() waits as long as the pages' own actions (set_default_timeout below): its own
+    # five seconds were outrun by ReDoc drawing its page on a loaded machine.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

@@ -24,7 +24,12 @@ from tournaments.models import (
 )
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
-from tournaments.services.rounds import match_close, match_rules, team_state
+from tournaments.services.rounds import (
+    event_progression_lock,
+    match_close,
+    match_rules,
+    team_state,
+)
 from tournaments.services.swiss_rounds import swiss_round_completed
 
 
@@ -49,9 +54,11 @@ def _after_match_final(match: Match) -> None:
             _feed_next(match)
     elif event.format == EventFormat.SWISS:
         swiss_round_completed(event, match.round)
-    elif not event.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
-        Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
-        event_results_changed(event.pk)
+    else:
+        event_progression_lock(event.pk)
+        if not event.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
+            Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+            event_results_changed(event.pk)
 
 
 def _crown(event: Event, winner: Entry | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from django.db import connection
 from django.utils import timezone
 
 from tournaments import formats
@@ -21,6 +22,29 @@ from tournaments.formats.teams import (
     team_match_state,
 )
 from tournaments.models import Entry, EntryKind, Event, Match, Round
+
+# pg_advisory_xact_lock(int, int): tournaments' namespace, then the event's id.
+_PROGRESSION_LOCK_NAMESPACE = 7_000_101
+
+
+def event_progression_lock(event_id: int) -> None:
+    """Serialise, within one event, what follows the end of a match: whether the round or the
+    group stage is over, and what comes next.
+
+    Taken after the match is closed. The transaction that gets the lock second then reads (a new
+    statement, READ COMMITTED) the first one's match as closed. Without it, two workers counting
+    the last two matches of a round at once each saw the other's match still open, and neither
+    finished the group stage nor paired the next Swiss round. SQLite serialises writers by
+    itself; there this is a no-op.
+    """
+    if not connection.in_atomic_block:
+        raise RuntimeError("the progression lock is transaction-scoped: call inside atomic")
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, %s)", [_PROGRESSION_LOCK_NAMESPACE, event_id]
+        )
 
 
 def team_rules(event: Event) -> TeamMatchRules:

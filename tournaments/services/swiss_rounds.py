@@ -26,7 +26,12 @@ from tournaments.models import (
     Round,
 )
 from tournaments.rating_seam import event_results_changed
-from tournaments.services.rounds import lineup_deadlines_set, match_close, round_deadline
+from tournaments.services.rounds import (
+    event_progression_lock,
+    lineup_deadlines_set,
+    match_close,
+    round_deadline,
+)
 
 ZERO = Decimal("0.0")
 
@@ -79,6 +84,7 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
 
 def swiss_round_completed(event: Event, round_: Round) -> None:
     """When every match of the round is over: finish the event, or pair the next round."""
+    event_progression_lock(event.pk)
     if round_.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
         return
     if round_.number >= event.swiss_rounds:

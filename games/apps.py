@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
     player_page_sections = ["games/_player_reports.html", "games/_player_games.html"]
 
     def ready(self) -> None:
-        from games import http, services
+        from games.records import http, services
         from games.reports.notify import NOTICE_ABOUT
         from players.notices.links import register_notice_page
 

@@ -233,7 +233,8 @@ class VerdictReview(models.Model):
     new_verdict = models.JSONField()
     old_engine_version = models.CharField(max_length=64, blank=True)
     new_engine_version = models.CharField(max_length=64)
-    # What differs, as change kinds of games.readjudication (validity, scores, winner, ...).
+    # What differs, as change kinds of games.verdict_reviews.readjudication (validity, scores,
+    # winner, ...).
     changes = models.JSONField(default=list)
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
@@ -300,7 +301,8 @@ class ReportedGame(models.Model):
 
     The `Game` row exists only once a result stands, so everything that reads games (match
     counting, ratings, game lists) sees agreed results only. Records of the same game, whoever
-    sent them, meet here through `fingerprint` (games/fingerprint.py), unique in the database.
+    sent them, meet here through `fingerprint` (games/reports/fingerprint.py), unique in the
+    database.
     """
 
     # The canonical SHA-256 of who played, the hands, the bag and the placements; empty for a

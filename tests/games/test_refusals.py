@@ -5,11 +5,13 @@ import json
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games import http, services
+from games import services
 from games.engine import jsonio
-from games.envelope import Refusal, RefusalCode
 from games.hooks import SubmissionExtension, _extensions, register_submission_extension
 from games.models import GameRecord
+from games.records import http
+from games.records import services as record_services
+from games.records.refusals import Refusal, RefusalCode
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, selfplay_record
@@ -139,7 +141,7 @@ def test_no_record_is_stored_without_its_answer(ingrid, monkeypatch):
     def broken(submission):
         raise RuntimeError("answer failed")
 
-    monkeypatch.setattr(services, "_first_answer", broken)
+    monkeypatch.setattr(record_services, "_first_answer", broken)
     with pytest.raises(RuntimeError):
         services.record_submit(actor=ingrid.user, body=b"nope", idempotency_key="k1")
     assert not GameRecord.objects.exists()

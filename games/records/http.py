@@ -1,7 +1,7 @@
 """How the API answers a record submission: status codes and links, chosen here only.
 
-`games.services.record_submit` answers in domain terms (the record, and a `Refusal` with a code
-when the envelope is refused). This module turns that into the HTTP answer: 202 with where to
+`games.records.services.record_submit` answers in domain terms (the record, and a `Refusal` with
+a code when the envelope is refused). This module turns that into the HTTP answer: 202 with where to
 poll, or 400/403/413 with the field messages. The answer is stored with the record when it is
 first given (`submission_answer` is registered in GamesConfig.ready), so a repeated
 Idempotency-Key replays it byte for byte.
@@ -13,9 +13,9 @@ from django.urls import reverse
 from rest_framework import status
 from rest_framework.response import Response
 
-from games.envelope import Refusal, RefusalCode
 from games.models import GameRecord
-from games.services import Submission
+from games.records.refusals import Refusal, RefusalCode
+from games.records.services import Submission
 
 
 def refusal_status(refusal: Refusal) -> int:

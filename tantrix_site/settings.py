@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "ratings",
+    # The first answers to requests with an Idempotency-Key (its own table, so an app).
+    "tantrix_site.idempotency",
 ]
 
 MIDDLEWARE = [
@@ -79,6 +81,8 @@ MIDDLEWARE = [
     "players.preferences.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: a view that opts in runs in one transaction with the keeping of its answer.
+    "tantrix_site.idempotency.middleware.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "tantrix_site.urls"

@@ -62,6 +62,8 @@ def read_submission(request) -> tuple[envelope.ReceivedBody, dict]:
 class RecordListCreateView(generics.ListAPIView):
     # Reads its own body within bounds, so an oversized submission is still stored (in part).
     oversized_body_allowed = True
+    # A repeated Idempotency-Key gets the first answer again (tantrix_site/idempotency).
+    idempotent = True
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [JSONParser, MultiPartParser]
     serializer_class = RecordListSerializer
@@ -102,11 +104,7 @@ class RecordListCreateView(generics.ListAPIView):
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         submission = services.record_submit(
-            actor=request.user,
-            body=received,
-            source=RecordSource.API,
-            idempotency_key=request.headers.get("Idempotency-Key", ""),
-            extensions=extras,
+            actor=request.user, body=received, source=RecordSource.API, extensions=extras
         )
         return http.submission_response(submission)
 

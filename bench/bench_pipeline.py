@@ -12,7 +12,8 @@ processes (bench/cpu.py).
 Before its own figures it prints the same bench run on the pipeline as it stood before issue 17
 (commit BENCH_PIPELINE_BEFORE, 7b3bf48: a task per record, 23 statements per record), served
 from that commit's tree extracted with `git archive`, on the same machine in the same minutes.
-BENCH_PIPELINE_BEFORE= (empty) skips it."""
+BENCH_PIPELINE_BEFORE= (empty) skips it. BENCH_IDEMPOTENCY_KEYS=1 sends each post with an
+Idempotency-Key of its own, so the idempotency middleware keeps every answer too."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -43,6 +45,9 @@ PACED_RATE = float(os.environ.get("BENCH_PACED_RATE", "0"))
 BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 BEFORE = os.environ.get("BENCH_PIPELINE_BEFORE", "7b3bf48")
+# Each post with an Idempotency-Key of its own (BENCH_IDEMPOTENCY_KEYS=1), as careful clients
+# send: the answer is then kept as well (docs/architecture.md, "Submissions").
+IDEMPOTENCY_KEYS = os.environ.get("BENCH_IDEMPOTENCY_KEYS", "") not in ("", "0")
 
 
 def _start(argv: list[str], env: dict, log_name: str) -> subprocess.Popen:
@@ -148,12 +153,10 @@ def main() -> None:
 
             def post(body: bytes) -> int:
                 conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-                conn.request(
-                    "POST",
-                    "/api/games/records/",
-                    body=body,
-                    headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-                )
+                headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+                if IDEMPOTENCY_KEYS:
+                    headers["Idempotency-Key"] = uuid.uuid4().hex
+                conn.request("POST", "/api/games/records/", body=body, headers=headers)
                 response = conn.getresponse()
                 data = json.loads(response.read())
                 conn.close()
@@ -178,6 +181,7 @@ def main() -> None:
         print(
             f"pipeline: self-play records posted to gunicorn ({WEB_WORKERS} web workers), "
             f"2 Celery worker processes ({WORKER_POOL} pool), PostgreSQL + Redis"
+            + (", each post with an Idempotency-Key" if IDEMPOTENCY_KEYS else "")
         )
         _report(f"as fast as {CLIENT_THREADS} client threads post ({RECORDS} records)", saturated)
         _report(f"steady offered load of {paced_rate} records/s ({RECORDS} records)", paced)

@@ -2,7 +2,7 @@
 
 Stores N judged records (distinct self-play games of 2, 3, 4 players and pairs, each stored
 several times over) in a scratch database, then re-judges them all with 1 and with 2 worker
-processes through games.readjudication (reading in batches, judging in the workers,
+processes through games.verdict_reviews.readjudication (reading in batches, judging in the workers,
 checkpointing), and extrapolates to a year of about 500,000 games.
 Run with `python -m bench.bench_readjudicate [--records N]`.
 """
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
         django.setup()
         from games.engine import adjudicate, selfplay
         from games.models import GameRecord, RecordStatus
-        from games.readjudication import readjudicate, run_for
+        from games.verdict_reviews.readjudication import readjudicate, run_for
 
         kinds = ("2", "3", "4", "pairs")
         bodies = []

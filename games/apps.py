@@ -10,10 +10,7 @@ class GamesConfig(AppConfig):
     player_page_sections = ["games/_player_reports.html", "games/_player_games.html"]
 
     def ready(self) -> None:
-        from games import http, services
         from games.reports.notify import NOTICE_ABOUT
         from players.notices.links import register_notice_page
 
-        # The API layer decides how a submission is answered; the service stores that answer.
-        services.first_answer_register(http.submission_answer)
         register_notice_page(NOTICE_ABOUT, "reported-game-detail")

@@ -10,7 +10,7 @@ What the games promise (DESIGN.md, "How a result flows"; docs/architecture.md, "
 - no record stays ``pending`` or ``processing`` longer than GAME_RECORD_STALE_SECONDS: the sweep
   re-enqueues it (older ones are reported as *stuck*; younger ones are *in flight*);
 - a final record carries its verdict; every ``valid`` record is a version of a reported game
-  (games/reports.py), and only a valid record has a ``Game`` (created once its result stands);
+  (games/reports/), and only a valid record has a ``Game`` (created once its result stands);
 - a ``Game``'s seats are the record's ``seat_players`` in seat order, its winner and scores are
   the verdict's, and its ``played_at`` can be read back (finite, within Python's datetimes).
 """
@@ -82,8 +82,8 @@ def games_counts(*, now: dt.datetime | None = None) -> dict[str, int]:
 
 
 def _stuck_q(stale: dt.datetime) -> Q:
-    # The sweep's own criterion (games.services.records_sweep_stale), plus a processing record
-    # that has no claim time at all, which nothing would ever take over.
+    # The sweep's own criterion (games.adjudication.sweep.records_sweep_stale), plus a
+    # processing record that has no claim time at all, which nothing would ever take over.
     return (
         Q(status=RecordStatus.PENDING, created__lt=stale)
         | Q(status=RecordStatus.PROCESSING, claimed_at__lt=stale)

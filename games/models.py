@@ -50,7 +50,6 @@ class GameRecord(models.Model):
         related_name="game_records",
     )
     source = models.CharField(max_length=8, choices=RecordSource.choices)
-    idempotency_key = models.CharField(max_length=128, blank=True)
     status = models.CharField(
         max_length=12, choices=RecordStatus.choices, default=RecordStatus.PENDING, db_index=True
     )
@@ -70,20 +69,12 @@ class GameRecord(models.Model):
     claim_token = models.UUIDField(null=True, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
     adjudicated_at = models.DateTimeField(null=True, blank=True)
-    # The first response, replayed verbatim for a repeated Idempotency-Key.
-    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    response_body = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created", "-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["submitter", "idempotency_key"],
-                condition=~models.Q(idempotency_key=""),
-                name="record_one_per_submitter_idempotency_key",
-            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=[s.value for s in RecordStatus]),
                 name="record_status_known",
@@ -233,7 +224,8 @@ class VerdictReview(models.Model):
     new_verdict = models.JSONField()
     old_engine_version = models.CharField(max_length=64, blank=True)
     new_engine_version = models.CharField(max_length=64)
-    # What differs, as change kinds of games.readjudication (validity, scores, winner, ...).
+    # What differs, as change kinds of games.verdict_reviews.readjudication (validity, scores,
+    # winner, ...).
     changes = models.JSONField(default=list)
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
@@ -300,7 +292,8 @@ class ReportedGame(models.Model):
 
     The `Game` row exists only once a result stands, so everything that reads games (match
     counting, ratings, game lists) sees agreed results only. Records of the same game, whoever
-    sent them, meet here through `fingerprint` (games/fingerprint.py), unique in the database.
+    sent them, meet here through `fingerprint` (games/reports/fingerprint.py), unique in the
+    database.
     """
 
     # The canonical SHA-256 of who played, the hands, the bag and the placements; empty for a

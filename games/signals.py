@@ -1,14 +1,14 @@
 from django.dispatch import Signal
 
-# Sent once, after commit, when a game's result first stands (games/reports.py) and its Game
+# Sent once, after commit, when a game's result first stands (games/reports/results.py) and its Game
 # exists: a valid record both sides agreed, a ruling, or a report nobody answered in time.
 # Arguments: game_id, record_id, extensions (what higher apps attached at submission, e.g.
 # {"match": 17}). Receivers live in higher apps (tournaments, ratings).
 game_adjudicated = Signal()
 
 # The same, once for games whose results stood together (a batch of records adjudicated in one
-# transaction, games/adjudication.py), so receivers can take them in one go. Argument: games, a
-# list of (game_id, record_id, extensions). A receiver connects to both signals.
+# transaction, games/adjudication/services.py), so receivers can take them in one go. Argument:
+# games, a list of (game_id, record_id, extensions). A receiver connects to both signals.
 games_adjudicated = Signal()
 
 # Sent after commit when a new ruling changed the result of a game that already stood (after an

@@ -6,7 +6,10 @@ import uuid
 from celery import shared_task
 from django.conf import settings
 
-from games import services
+from games.adjudication.services import record_adjudicate, records_adjudicate_pending
+from games.adjudication.sweep import records_sweep_stale
+from games.records.queueing import adjudication_schedule_release
+from games.reports.answers import reports_confirm_overdue
 
 
 @shared_task(
@@ -24,7 +27,7 @@ def adjudicate_record(self, record_id: int) -> str:
     no-op once the work is done. When another worker holds a fresh claim we retry after the
     stale window, so a claim orphaned by a killed worker is taken over without waiting for beat.
     """
-    outcome = services.record_adjudicate(record_id=record_id)
+    outcome = record_adjudicate(record_id=record_id)
     if outcome == "busy" and not self.request.is_eager:
         raise self.retry(countdown=settings.GAME_RECORD_STALE_SECONDS + 1)
     return outcome
@@ -39,17 +42,17 @@ def adjudicate_record(self, record_id: int) -> str:
 def adjudicate_pending(self, record_id: int | None = None) -> int:
     """Adjudicate the pending records, a batch per transaction, until none is left.
 
-    Queued by a submission when no such task is queued (`services.enqueue_adjudication`);
+    Queued by a submission when no such task is queued (`records.queueing.enqueue_adjudication`);
     `record_id` only says which submission queued it. The "queued" key is given back first, so
     a record stored from now on queues the next task, and one stored before is claimed here.
     The task's id is the claim token: delivered again after its worker died (late
     acknowledgement, rejection on worker loss), it takes over at once the records its first
     delivery had claimed. Returns how many records it stored.
     """
-    services.adjudication_schedule_release()
+    adjudication_schedule_release()
     token = uuid.UUID(self.request.id) if self.request.id else uuid.uuid4()
     stored, orphans = 0, True
-    while outcomes := services.records_adjudicate_pending(token=token, orphans=orphans):
+    while outcomes := records_adjudicate_pending(token=token, orphans=orphans):
         stored += sum(outcomes.values())
         orphans = False  # only the first claim can meet what an earlier delivery left
         if sum(outcomes.values()) < settings.GAME_ADJUDICATION_BATCH and not self.request.is_eager:
@@ -68,13 +71,11 @@ BATCH_GATHER_SECONDS = 0.1
 @shared_task(name="games.tasks.sweep_stale_records", acks_late=True)
 def sweep_stale_records() -> int:
     """Beat task: re-enqueue stale records. Safe to run twice: adjudication is idempotent."""
-    return len(services.records_sweep_stale())
+    return len(records_sweep_stale())
 
 
 @shared_task(name="games.tasks.confirm_overdue_reports", acks_late=True)
 def confirm_overdue_reports() -> int:
     """Beat task: reports nobody answered in time stand. Safe to run twice: each version is
     settled under its game's row lock and only while it is still open."""
-    from games.reports import reports_confirm_overdue
-
     return len(reports_confirm_overdue())

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "ratings",
+    # The first answers to requests with an Idempotency-Key (its own table, so an app).
+    "tantrix_site.idempotency",
 ]
 
 MIDDLEWARE = [
@@ -79,6 +81,8 @@ MIDDLEWARE = [
     "players.preferences.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: a view that opts in runs in one transaction with the keeping of its answer.
+    "tantrix_site.idempotency.middleware.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "tantrix_site.urls"
@@ -262,7 +266,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # Records pending or processing longer than this are re-enqueued by the sweep.
 GAME_RECORD_STALE_SECONDS = env_int("GAME_RECORD_STALE_SECONDS", 120, minimum=1)
 # One adjudication task claims and judges at most this many pending records per transaction
-# (games/adjudication.py): fewer round trips and commits per record while records queue up.
+# (games/adjudication/services.py): fewer round trips and commits per record while records
+# queue up.
 GAME_ADJUDICATION_BATCH = env_int("GAME_ADJUDICATION_BATCH", 20, minimum=1, maximum=1000)
 # Fault injection for the worker-kill tests only: seconds a worker waits after claiming.
 GAME_ADJUDICATION_DELAY_SECONDS = env_float("GAME_ADJUDICATION_DELAY_SECONDS", 0.0, minimum=0.0)
@@ -448,7 +453,7 @@ else:
 # Cached public championship pages (tournaments/pages/cache.py): a worker that counts a result
 # drops the fragments the web processes read, so they share a cache as the ratings key does.
 CACHES["pages"] = {**CACHES["ratings"]}
-# "A batch task is queued" keys (games.services.enqueue_adjudication): shared the same way.
+# "A batch task is queued" keys (games.records.queueing): shared the same way.
 CACHES["tasks"] = {**CACHES["ratings"]}
 # How long a cached fragment lives at most (results drop it at once; player renames wait).
 TOURNAMENTS_PAGE_CACHE_SECONDS = env_int("TOURNAMENTS_PAGE_CACHE_SECONDS", 300, minimum=0)

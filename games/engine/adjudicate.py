@@ -275,7 +275,7 @@ def _claimed_ok(claimed: Any, seats: int) -> bool:
 
 
 def _winner(end: str, scores: list[int], seats: int, pairs: bool, loser: int | None) -> int | None:
-    """As literal._Replay.winner."""
+    """As literal.LiteralReplay.winner."""
     if end == "deadlock":
         return None
     if end in ("resigned", "time"):

@@ -535,6 +535,18 @@ class Board:
                     size[root] += size[other]
 
     # ----------------------------------------------------------------- scoring
+    def path_cells(self, colour: int, *, loop: bool, tiles: int) -> list[int]:
+        """The cells of a path of a tracked colour, a loop or a line of `tiles` tiles (the
+        replay viewer outlines what scores); several may tie, the first found stands for them
+        all. Empty when no such path is on the board."""
+        if not tiles:
+            return []
+        parent, size, loops = self._paths[colour]
+        for root, up in parent.items():
+            if up == root and (root in loops) == loop and size[root] == tiles:
+                return [cell for cell in list(parent) if _find(parent, cell) == root]
+        return []
+
     def best(self, colour: int) -> Line:
         """Longest line and largest loop of a tracked colour, from the union-find."""
         parent, size, loops = self._paths[colour]

@@ -47,7 +47,7 @@ def _replay_on(
     """Replay legal placements; None at the first one the literal replay must judge.
 
     Returns (end or None when the game is not over, scores, turns, endgame_from, lines).
-    The turn structure is literal._Replay's (settle/judge), specialised to legal placements:
+    The turn structure is literal.LiteralReplay's (settle/judge), specialised to legal placements:
     a legal placement is by the mover, into a forced space, or the free move with no fill.
     Hands are bit sets (bit t: tile t), so "holds a fitting tile" is an AND.
     """

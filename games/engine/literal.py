@@ -43,7 +43,7 @@ def adjudicate(record: Any) -> dict[str, Any]:
         parsed = parse_record(record)
     except MalformedRecord as exc:
         return invalid(E.MALFORMED, None, None, str(exc))
-    return _Replay(parsed).run()
+    return LiteralReplay(parsed).run()
 
 
 def invalid(code: str, placement: int | None, player: int | None, message: str) -> dict[str, Any]:
@@ -54,15 +54,19 @@ def invalid(code: str, placement: int | None, player: int | None, message: str) 
     }
 
 
-class _Stop(Exception):
-    """Carries an invalid verdict out of the replay (internal control flow)."""
+class ReplayStop(Exception):
+    """Carries an invalid verdict out of the replay (control flow: `run` and the replay viewer
+    catch it)."""
 
     def __init__(self, verdict: dict[str, Any]) -> None:
         super().__init__(verdict["error"]["code"])
         self.verdict = verdict
 
 
-class _Replay:
+class LiteralReplay:
+    """One record replayed placement by placement and judged as it goes; the replay viewer's
+    recorder (`replay.py`) extends it."""
+
     def __init__(self, record: Record) -> None:
         self.record = record
         self.seats = record.seats
@@ -129,7 +133,7 @@ class _Replay:
                 self.settle()
                 self.judge(number_, placement)
             return self.finish()
-        except _Stop as stop:
+        except ReplayStop as stop:
             return stop.verdict
 
     def judge(self, number_: int, placement: Placement) -> None:
@@ -318,7 +322,7 @@ class _Replay:
                     f"{self.at(number_, placement)}: the game had already ended in a deadlock: "
                     f"{self.seat_text(mover)} held tiles {tiles} but had no legal placement"
                 )
-        raise _Stop(invalid(code, number_, placement.player, message))
+        raise ReplayStop(invalid(code, number_, placement.player, message))
 
     def cell_text(self, cell: int) -> str:
         q, r = self.board.coords(cell)

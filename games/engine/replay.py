@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import _find, line_report
+from .board import line_report
 from .errors import MalformedRecord
-from .literal import _Replay, _Stop
+from .literal import LiteralReplay, ReplayStop
 from .record import Placement, Record, parse_record
 from .tables import BIT_NAME
 
@@ -60,7 +60,7 @@ class Replay:
     lines: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-class _Recorder(_Replay):
+class _Recorder(LiteralReplay):
     """The adjudicator's replay, writing down each legal placement as it goes."""
 
     def __init__(self, record: Record) -> None:
@@ -71,7 +71,7 @@ class _Recorder(_Replay):
         board = self.board
         cell = None if board.is_empty() else board.key(placement.q, placement.r)
         forced = cell is not None and cell in board.forced
-        super().judge(number_, placement)  # raises _Stop when the placement is illegal
+        super().judge(number_, placement)  # raises ReplayStop when illegal
         self.steps.append(
             Step(
                 seat=placement.player,
@@ -90,18 +90,10 @@ class _Recorder(_Replay):
         result: dict[str, dict[str, Any]] = {}
         for bit in dict.fromkeys(self.colour_bits):
             report = line_report(self.board.best(bit))
-            parent, size, loops = self.board._paths[bit]
-            want_loop = report["kind"] == "loop"
-            roots = [
-                cell
-                for cell, up in parent.items()
-                if up == cell and (cell in loops) == want_loop and size[cell] == report["tiles"]
-            ]
-            cells: list[tuple[int, int]] = []
-            if roots and report["tiles"]:
-                # Several lines may tie; the first one found stands for them all.
-                root = roots[0]
-                cells = [self.board.coords(c) for c in list(parent) if _find(parent, c) == root]
+            path = self.board.path_cells(
+                bit, loop=report["kind"] == "loop", tiles=int(report["tiles"])
+            )
+            cells = [self.board.coords(cell) for cell in path]
             result[BIT_NAME[bit]] = {**report, "cells": cells}
         return result
 
@@ -123,7 +115,7 @@ def replay(record: Any) -> Replay | None:
             recorder.settle()
             recorder.judge(number_, placement)
         verdict = recorder.finish()
-    except _Stop as stop:
+    except ReplayStop as stop:
         verdict = stop.verdict
         error = verdict["error"]
         bad = parsed.placements[error["placement"] - 1]

@@ -1,11 +1,10 @@
 """Filing many valid records at once, inside a batch adjudication's transaction
-(games/adjudication.py): what `report_from_record` does for each, in a few statements."""
+(games/adjudication/services.py): what `report_from_record` does for each, in a few statements."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from games.fingerprint import game_fingerprint
 from games.models import (
     Game,
     GameRecord,
@@ -19,8 +18,11 @@ from games.models import (
 )
 from games.reports import notes
 from games.reports.access import needs_agreement, role_of
-from games.reports.filing import _match_id, _played_at, report_from_record
+from games.reports.filing import report_from_record
+from games.reports.fingerprint import game_fingerprint
 from games.reports.notify import tell_opponents
+from games.reports.record_facts import match_id_of, played_at_of
+from games.reports.results import announce_games, game_for_record
 from players.roles import player_of
 
 
@@ -45,7 +47,7 @@ def reports_from_records(items: list[tuple[GameRecord, dict, dict]]) -> None:
     fresh: list[tuple[GameRecord, dict, dict, str]] = []
     rest: list[tuple[GameRecord, dict, dict]] = []
     for (record, verdict, document), fingerprint in zip(items, fingerprints, strict=True):
-        if fingerprint in taken or _match_id(record.extensions or {}) is not None:
+        if fingerprint in taken or match_id_of(record.extensions or {}) is not None:
             rest.append((record, verdict, document))
         else:
             taken.add(fingerprint)
@@ -64,8 +66,6 @@ def _file_fresh(fresh: list[tuple[GameRecord, dict, dict, str]]) -> None:
     """First versions of games nobody reported, outside matches, written in bulk: each stands at
     once (a ruling, or a game no rating takes) or waits for the other side, as `_file` decides
     for a game with no versions yet."""
-    from games.services import game_for_record
-
     standing: list[tuple[GameRecord, Game]] = []
     plans = []
     for record, verdict, document, fingerprint in fresh:
@@ -81,7 +81,7 @@ def _file_fresh(fresh: list[tuple[GameRecord, dict, dict, str]]) -> None:
             is_pairs=is_pairs,
             extensions=dict(record.extensions or {}),
             match_id=None,
-            played_at=_played_at(document, record.created),
+            played_at=played_at_of(document, record.created),
         )
         version = GameReport(
             number=1,
@@ -121,10 +121,4 @@ def _file_fresh(fresh: list[tuple[GameRecord, dict, dict, str]]) -> None:
         else:
             announced.append((reported.game_id, version.record_id, dict(reported.extensions)))
     if announced:
-        transaction.on_commit(lambda: _announce_many(announced))
-
-
-def _announce_many(games: list[tuple[int, int, dict]]) -> None:
-    from games.services import announce_games
-
-    announce_games(games)
+        transaction.on_commit(lambda: announce_games(announced))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 from typing import Any
@@ -15,8 +14,6 @@ from django.utils.translation import gettext as _
 
 from games import hooks
 from games.engine import jsonio
-from games.envelope import Refused, _validate_extensions
-from games.fingerprint import game_fingerprint
 from games.models import (
     EndReason,
     Game,
@@ -31,13 +28,18 @@ from games.models import (
     ReportStatus,
     ResultState,
 )
+from games.records.extensions import validate_extensions
+from games.records.refusals import Refused
 from games.reports import notes
 from games.reports.access import (
     needs_agreement,
     other_sides,
     role_of,
 )
+from games.reports.fingerprint import game_fingerprint
 from games.reports.notify import tell_opponents, tell_rulers, tell_sides_outcome
+from games.reports.record_facts import match_id_of, played_at_of
+from games.reports.results import announce_game, game_from_record
 from games.score_sheet import ScoreSheet
 from games.signals import game_result_changed, game_result_rewritten
 from players.models import Player
@@ -74,7 +76,7 @@ def report_from_record(*, record: GameRecord, verdict: dict, document: dict) -> 
     is_pairs = len(seats) == 4 and colours[0] == colours[2] and colours[1] == colours[3]
     extensions = dict(record.extensions or {})
     fingerprint = game_fingerprint(document, seats)
-    match_id = _match_id(extensions)
+    match_id = match_id_of(extensions)
     reported = ReportedGame.objects.filter(fingerprint=fingerprint).first()
     if reported is None and match_id is not None:
         _lock_match(match_id)
@@ -91,7 +93,7 @@ def report_from_record(*, record: GameRecord, verdict: dict, document: dict) -> 
                 "is_pairs": is_pairs,
                 "extensions": extensions,
                 "match_id": match_id,
-                "played_at": _played_at(document, record.created),
+                "played_at": played_at_of(document, record.created),
             },
         )
     # Two records of one game adjudicated at once: the second waits here for the first.
@@ -170,14 +172,14 @@ def score_sheet_submit(*, actor: User, extensions: dict, sheet: ScoreSheet) -> G
     value = extensions[named[0]]
     seated = list(authority.seat_players(value)) if _plain_id(value) else []
     try:
-        stored, _vouched = _validate_extensions(actor, {named[0]: value}, seated)
+        stored, _vouched = validate_extensions(actor, {named[0]: value}, seated)
     except Refused as exc:
         raise ValidationError(exc.refusal.errors) from None
     if stored.get(named[0]) is None:
         raise ValidationError({named[0]: _("A score sheet is for a match: name the match.")})
     seat_ids = [player.pk for player in seated]
     with transaction.atomic():
-        match_id = _match_id(stored)
+        match_id = match_id_of(stored)
         if match_id is not None:
             _lock_match(match_id)
         reported = None
@@ -249,17 +251,6 @@ def _sheet_record(
     )
 
 
-def _match_id(extensions: dict) -> int | None:
-    value = extensions.get("match")
-    return value if isinstance(value, int) else None
-
-
-def _played_at(document: dict, fallback: dt.datetime) -> dt.datetime:
-    from games.engine import parse_played_at
-
-    return parse_played_at(document["played_at"]) if "played_at" in document else fallback
-
-
 def _file(reported: ReportedGame, actor: User, fields: dict, *, players_count: int) -> int | None:
     """Add one submitted version to its game and settle what it means (the row is locked)."""
     role = role_of(actor, reported.seat_players, reported)
@@ -323,14 +314,8 @@ def let_stand(reported: ReportedGame, version: GameReport, *, answer: str | None
     reported.game = game
     reported.save(update_fields=["game", "updated"])
     game_id, record_id, extensions = game.pk, game.record_id, dict(reported.extensions or {})
-    transaction.on_commit(lambda: _announce(game_id, record_id, extensions))
+    transaction.on_commit(lambda: announce_game(game_id, record_id, extensions))
     return game.pk
-
-
-def _announce(game_id: int, record_id: int, extensions: dict) -> None:
-    from games.services import announce_game
-
-    announce_game(game_id, record_id, extensions)
 
 
 def _result_fields(source: GameReport) -> dict:
@@ -345,8 +330,6 @@ def _result_fields(source: GameReport) -> dict:
 
 def _game_create(reported: ReportedGame, source: GameReport) -> Game:
     if source.kind == ReportKind.RECORD:
-        from games.services import game_from_record
-
         # Read again: the adjudication wrote the verdict with an UPDATE, not on this instance.
         record = GameRecord.objects.get(pk=source.record_id)
         return game_from_record(record, record.verdict, jsonio.load(record.body_bytes))

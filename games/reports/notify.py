@@ -7,6 +7,7 @@ Each notice (and its email) is written in its reader's language, the one their p
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -81,8 +82,6 @@ RULER_TEXTS = {
 
 def tell_rulers(reported_game_id: int, cause: str) -> None:
     """Tell the game's rulers why it waits for them (`cause`: a key of RULER_TEXTS)."""
-    from django.contrib.auth import get_user_model
-
     reported = ReportedGame.objects.get(pk=reported_game_id)
     authority, value = authority_of(reported)
     if authority is not None:

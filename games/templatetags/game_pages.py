@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import selectors
+from games.replays import selectors
 
 register = template.Library()
 

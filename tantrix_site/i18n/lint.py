@@ -45,7 +45,7 @@ TEMPLATE_DIRS = ("templates",)
 # Templates that are not the site's own prose: DRF-spectacular's page is a shell for Swagger UI.
 TEMPLATE_EXEMPT = {"templates/drf_spectacular/swagger_ui.html"}
 # Directories whose code no reader of the site meets: operators' commands, schema history, the
-# Django-free rules engine (its verdicts reach pages through games/verdicts.py, by code).
+# Django-free rules engine (its verdicts reach pages through games/records/verdicts.py, by code).
 PYTHON_EXEMPT_PARTS = {"migrations", "management", "engine", "__pycache__"}
 
 # Words that are the same in every language of the site: names of things, units, formats.

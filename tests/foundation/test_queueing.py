@@ -12,7 +12,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-SERVICES = [REPO / "games" / "services.py", *sorted((REPO / "ratings" / "services").glob("*.py"))]
+SERVICES = [
+    REPO / "games" / "services.py",
+    *sorted((REPO / "games").glob("*/services.py")),
+    REPO / "games" / "records" / "queueing.py",
+    *sorted((REPO / "games" / "adjudication").glob("*.py")),
+    *sorted((REPO / "games" / "reports").glob("*.py")),
+    *sorted((REPO / "ratings" / "services").glob("*.py")),
+]
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -43,7 +50,7 @@ django.setup()
 def tasks_modules():
     return sorted(m for m in sys.modules if m in ("games.tasks", "ratings.tasks"))
 
-import games.services, ratings.services, games.views, ratings.views, games.api, ratings.api
+import games.services, ratings.services, games.urls, games.api_urls, ratings.views, ratings.api
 imported = tasks_modules()
 from tantrix_site.queueing import registered_task
 found = [registered_task(name).name for name in (

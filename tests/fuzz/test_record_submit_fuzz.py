@@ -23,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import services
-from games.http import submission_answer
 from games.models import Game, GameRecord, GameReport, RecordSource, RecordStatus
+from games.records.http import submission_answer
 from tests.engine.support import flower_record
 from tests.fuzz.conftest import MAX_EXAMPLES, Crash, fuzz_settings
 from tests.games.helpers import selfplay_record

@@ -1,4 +1,4 @@
-"""Batch adjudication (games/adjudication.py): many records claimed, judged and filed in one
+"""Batch adjudication (games/adjudication/): many records claimed, judged and filed in one
 transaction end exactly as the same records adjudicated one by one, and keep exactly once."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ import uuid
 import pytest
 from django.db import transaction
 
-from games import adjudication, services
+from games import services
+from games.adjudication import claims
+from games.adjudication import services as adjudication
 from games.models import GameRecord, ReportedGame
 from games.reports import batch as report_batch
 from players.models import Notice
@@ -168,11 +170,11 @@ def test_a_batch_files_exactly_what_one_by_one_adjudication_files(
 def test_a_batch_claims_each_record_once_and_at_most_its_size(seated):
     ingrid = seated["Ingrid"]
     ids = [_submit(ingrid.user, selfplay_record(seed, ["Ingrid", "Tomas"])) for seed in range(5)]
-    first = adjudication.records_claim_pending(token=uuid.uuid4(), limit=3)
-    second = adjudication.records_claim_pending(token=uuid.uuid4(), limit=3)
+    first = claims.records_claim_pending(token=uuid.uuid4(), limit=3)
+    second = claims.records_claim_pending(token=uuid.uuid4(), limit=3)
     assert [r.pk for r in first] == ids[:3]
     assert [r.pk for r in second] == ids[3:]
-    assert adjudication.records_claim_pending(token=uuid.uuid4(), limit=3) == []
+    assert claims.records_claim_pending(token=uuid.uuid4(), limit=3) == []
     assert set(GameRecord.objects.values_list("status", "attempts")) == {("processing", 1)}
 
 
@@ -196,7 +198,7 @@ def test_what_a_dead_delivery_claimed_is_taken_over_at_once_by_its_redelivery(se
     ingrid = seated["Ingrid"]
     record_id = _submit(ingrid.user, selfplay_record(10, ["Ingrid", "Tomas"]))
     token = uuid.uuid4()
-    assert [r.pk for r in adjudication.records_claim_pending(token=token, limit=5)] == [record_id]
+    assert [r.pk for r in claims.records_claim_pending(token=token, limit=5)] == [record_id]
     # A fresh claim: nobody else takes it before it is stale...
     assert services.records_adjudicate_pending(token=uuid.uuid4(), orphans=True) == {}
     assert services.records_adjudicate_pending(token=token) == {}

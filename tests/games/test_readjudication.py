@@ -1,5 +1,5 @@
-"""Re-adjudication of stored records and the reviews it opens (games.readjudication,
-games.verdict_reviews, `manage.py readjudicate`, the review pages and API)."""
+"""Re-adjudication of stored records and the reviews it opens (games/verdict_reviews/,
+`manage.py readjudicate`, the review pages and API)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from games.models import (
     RecordStatus,
     VerdictReview,
 )
-from games.readjudication import readjudicate, run_for, verdict_changes
 from games.signals import game_result_changed
+from games.verdict_reviews.readjudication import readjudicate, run_for, verdict_changes
 from tests.conftest import client_for
 from tests.engine.support import perturb
 from tests.factories import PlayerFactory, UserFactory

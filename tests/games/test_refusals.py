@@ -5,11 +5,12 @@ import json
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games import http, services
+from games import services
 from games.engine import jsonio
-from games.envelope import Refusal, RefusalCode
 from games.hooks import SubmissionExtension, _extensions, register_submission_extension
 from games.models import GameRecord
+from games.records import http
+from games.records.refusals import Refusal, RefusalCode
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.games.helpers import as_body, selfplay_record
@@ -49,7 +50,7 @@ def test_an_accepted_submission_carries_no_refusal(ingrid, tomas):
     submission = services.record_submit(
         actor=ingrid.user, body=as_body(selfplay_record(1, ["Ingrid", "Tomas"]))
     )
-    assert submission.accepted and submission.refusal is None and submission.created
+    assert submission.accepted and submission.refusal is None
     assert submission.record.status == "pending"
 
 
@@ -112,64 +113,6 @@ def test_extension_refusals_say_whether_the_actor_is_forbidden(ingrid, tomas, re
 )
 def test_the_api_maps_refusals_to_statuses(refusal, expected):
     assert http.refusal_status(refusal) == expected
-
-
-def test_the_first_answer_is_stored_with_the_record(ingrid, tomas):
-    """Whoever submits, the record keeps the answer the API gives, so a replay is exact."""
-    accepted = services.record_submit(
-        actor=ingrid.user, body=as_body(selfplay_record(4, ["Ingrid", "Tomas"]))
-    )
-    record = GameRecord.objects.get(pk=accepted.record.pk)
-    assert record.response_status == 202
-    assert record.response_body == {
-        "id": record.pk,
-        "status": "pending",
-        "url": f"/api/games/records/{record.pk}/",
-        "page": f"/games/records/{record.pk}/",
-    }
-    refused = services.record_submit(actor=ingrid.user, body=b"nope")
-    record = GameRecord.objects.get(pk=refused.record.pk)
-    assert (record.response_status, record.response_body) == http.submission_answer(refused)
-    assert record.response_body["submission"]["code"] == "MALFORMED"
-
-
-def test_no_record_is_stored_without_its_answer(ingrid, monkeypatch):
-    """Record and answer are one write: if building the answer fails, nothing is kept."""
-
-    def broken(submission):
-        raise RuntimeError("answer failed")
-
-    monkeypatch.setattr(services, "_first_answer", broken)
-    with pytest.raises(RuntimeError):
-        services.record_submit(actor=ingrid.user, body=b"nope", idempotency_key="k1")
-    assert not GameRecord.objects.exists()
-
-
-def test_a_replay_returns_the_stored_answer_verbatim(ingrid, tomas):
-    """Even were the links to change, a repeated key gets exactly what the first request got."""
-    client = client_for(ingrid.user)
-    body = as_body(selfplay_record(5, ["Ingrid", "Nobody"]))
-    first = client.generic(
-        "POST",
-        "/api/games/records/",
-        body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="same",
-    )
-    assert first.status_code == 400
-    GameRecord.objects.update(response_body={**first.json(), "marker": ["kept"]})
-    second = client.generic(
-        "POST",
-        "/api/games/records/",
-        body,
-        content_type="application/json",
-        HTTP_IDEMPOTENCY_KEY="same",
-    )
-    assert second.status_code == 400 and second["Idempotent-Replayed"] == "true"
-    assert second.json() == {**first.json(), "marker": ["kept"]}
-    replay = services.record_submit(actor=ingrid.user, body=body, idempotency_key="same")
-    assert not replay.created and not replay.accepted
-    assert replay.refusal.code == RefusalCode.UNKNOWN_PLAYER
 
 
 def test_adjudication_parses_the_body_once(ingrid, tomas, monkeypatch):

@@ -170,7 +170,7 @@ def test_idempotency_key_returns_the_first_response(
         first = post_record(client, body, HTTP_IDEMPOTENCY_KEY="abc-1")
         second = post_record(client, body, HTTP_IDEMPOTENCY_KEY="abc-1")
     assert first.status_code == second.status_code == 202
-    assert first.data == second.data
+    assert first.json() == second.json()
     assert second["Idempotent-Replayed"] == "true"
     assert GameRecord.objects.count() == 1 and GameReport.objects.count() == 1
     # The key is per submitter: another user's identical key is a new submission.

@@ -9,10 +9,11 @@ from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.html import escape
 
-from games import envelope, stored_texts, verdicts
-from games.envelope import Refusal
+from games import stored_texts
 from games.models import Game, GameRecord
-from games.replays import replay_view
+from games.records import refusals, verdicts
+from games.records.refusals import Refusal
+from games.replays.viewer import replay_view
 from games.reports import notes
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
@@ -150,7 +151,11 @@ def test_a_stored_refusal_is_read_back_in_the_readers_language(monkeypatch):
     pretend_catalogue(monkeypatch)
     too_large = Refusal(
         "TOO_LARGE",
-        {"record": [envelope._message(envelope.TOO_LARGE_TEXT, size="3,000", limit="2,048")]},
+        {
+            "record": [
+                refusals.refusal_message(refusals.TOO_LARGE_TEXT, size="3,000", limit="2,048")
+            ]
+        },
     ).message
     assert too_large == (
         "record: The record is 3,000 bytes; the limit is 2,048 bytes. "
@@ -168,8 +173,8 @@ def test_a_stored_refusal_is_read_back_in_the_readers_language(monkeypatch):
         "UNKNOWN_PLAYER",
         {
             "players": [
-                envelope._message(envelope.UNKNOWN_PLAYER_TEXT, name='"Ann"'),
-                envelope._message(envelope.UNKNOWN_PLAYER_TEXT, name='"Bob"'),
+                refusals.refusal_message(refusals.UNKNOWN_PLAYER_TEXT, name='"Ann"'),
+                refusals.refusal_message(refusals.UNKNOWN_PLAYER_TEXT, name='"Bob"'),
             ]
         },
     ).message

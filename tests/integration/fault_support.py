@@ -30,6 +30,12 @@ from tests.games.helpers import as_body, selfplay_record
 from tests.integration.conftest import REPO, free_port, wait_for
 
 NAMES = ("Ingrid", "Tomas", "Csilla", "Bela")
+# The record a kept first answer names (tantrix_site/idempotency): its body is the JSON the
+# submission was answered with, 202 {"id": ...} or a refusal {"submission": {"id": ...}}.
+ANSWER_RECORD_ID = """
+    COALESCE(convert_from(a.body, 'UTF8')::jsonb ->> 'id',
+             convert_from(a.body, 'UTF8')::jsonb -> 'submission' ->> 'id')::bigint
+"""
 PAIRS = [(a, b) for a in NAMES for b in NAMES if a != b]
 
 
@@ -350,10 +356,14 @@ class Ledger:
         )
 
     def by_key(self) -> dict[str, tuple[int, str, int | None]]:
+        """Each kept first answer's key: the record it names, the record's status, the answer's."""
         return {
-            key: (record_id, status, response_status)
-            for record_id, key, status, response_status in self._rows(
-                "SELECT id, idempotency_key, status, response_status FROM games_gamerecord"
+            key: (record_id, status, answer_status)
+            for record_id, key, status, answer_status in self._rows(
+                f"""
+                SELECT r.id, a.key, r.status, a.status FROM idempotency_firstanswer a
+                JOIN games_gamerecord r ON r.id = ({ANSWER_RECORD_ID})
+                """
             )
         }
 
@@ -365,10 +375,15 @@ class Ledger:
         statuses = dict(self._rows("SELECT status, count(*) FROM games_gamerecord GROUP BY 1"))
         assert set(statuses) <= {"valid", "invalid"}, f"records not final: {statuses}"
         assert statuses.get("invalid", 0) == 0, "every submitted record here is a valid game"
+        # A kept answer names its record: the two were committed together, or neither was.
         half_stored = self._rows(
-            "SELECT id FROM games_gamerecord WHERE response_status IS NULL OR response_body IS NULL"
+            f"""
+            SELECT a.key FROM idempotency_firstanswer a
+            LEFT JOIN games_gamerecord r ON r.id = ({ANSWER_RECORD_ID})
+            WHERE r.id IS NULL
+            """
         )
-        assert half_stored == [], f"records stored half-way: {half_stored}"
+        assert half_stored == [], f"answers kept without their records: {half_stored}"
         verdicts = self._rows(
             """
             SELECT r.id, count(l.record_id) FROM games_gamerecord r

@@ -212,9 +212,7 @@ def test_workers_killed_in_a_loop_while_records_flow(
     while submitted < KILL_RECORDS:
         final = ledger.final()
         while submitted < KILL_RECORDS and submitted - final < 2 * step:
-            services.record_submit(
-                actor=admin, body=bodies[submitted], idempotency_key=f"kill-{submitted}"
-            )
+            services.record_submit(actor=admin, body=bodies[submitted])
             submitted += 1
         # Kill once about half of the outstanding records are done: the rest are in the
         # worker's hands or queued when it dies.
@@ -249,15 +247,15 @@ def test_beat_down_leaves_records_stuck_until_it_returns(
     # One record for the worker that dies, the rest sent after it died: a worker may reserve
     # more messages than it runs, and a dead worker's reserved messages come back on Redis only
     # after the visibility timeout, so records sent while it lived could be stranded with it.
-    services.record_submit(actor=admin, body=bodies[0], idempotency_key="beat-0")
+    services.record_submit(actor=admin, body=bodies[0])
     wait_for(ledger.processing, what="a claim")
     victim = ledger.processing()[0]
     slow.kill()  # mid-task: the record stays claimed, its message unacknowledged
     assert ledger.status_of(victim) == "processing"
 
     start_worker(concurrency=2, **FAST)
-    for index, body in enumerate(bodies[1:], start=1):
-        services.record_submit(actor=admin, body=body, idempotency_key=f"beat-{index}")
+    for body in bodies[1:]:
+        services.record_submit(actor=admin, body=body)
 
     def stuck() -> set[int]:
         return {

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.core.cache import cache
 
-from games import replays
 from games.models import GameRecord
+from games.replays import viewer as replays
 from tests.factories import PlayerFactory
 from tests.games.helpers import colour_mismatch_record, selfplay_record
 from tests.pages.helpers import game_row, record_row

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import copy
 
-from games.drawing import replay_svg
 from games.engine import adjudicate, selfplay
 from games.engine.replay import replay
+from games.replays.drawing import replay_svg
 from tests.games.helpers import colour_mismatch_record
 
 

@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import verdicts
 from games.engine import ERROR_CODES
+from games.records import verdicts
 from players.models import Player
 from players.preferences.timezones import zone_for
 from ratings import services as rating_services

@@ -6,7 +6,7 @@ import copy
 import json
 
 from games.engine import jsonio, selfplay
-from games.fingerprint import game_fingerprint
+from games.reports.fingerprint import game_fingerprint
 
 
 def _reread(record: dict, **dump) -> dict:

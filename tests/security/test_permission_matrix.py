@@ -51,7 +51,7 @@ from django.urls import URLResolver, get_resolver, resolve
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.http import submission_answer
+from games.records.http import submission_answer
 from tests.games.helpers import as_body, selfplay_record
 from tests.security.matrix_base import (
     ACCEPTED,
@@ -1046,7 +1046,7 @@ def send(world: World, request: Request, role: str):
 
 
 def _refused_submission(response) -> Any:
-    """The refused game submission a web page shows (games/views.py), if any."""
+    """The refused game submission a web page shows (games/records/views.py), if any."""
     context = getattr(response, "context", None)
     if context is not None and "refused" in context:
         return context["refused"]

@@ -10,8 +10,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games import services
-from games.envelope import body_receive
 from games.models import GameRecord, RecordSource, RecordStatus
+from games.records.envelope import body_receive
 
 
 class Command(BaseCommand):

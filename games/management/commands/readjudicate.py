@@ -2,7 +2,8 @@
 
 Reports every record whose verdict would change; with --apply opens a review for each instead
 of rewriting history (staff approve or reject them on /games/verdict-reviews/). Resumable: run
-it again with the same options and it goes on from its checkpoint (see games.readjudication).
+it again with the same options and it goes on from its checkpoint (see
+games.verdict_reviews.readjudication).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from tqdm import tqdm
 
 from games import engine
 from games.models import Game
-from games.readjudication import (
+from games.verdict_reviews.readjudication import (
     Found,
     change_summary,
     describe,

@@ -322,7 +322,6 @@ JSON_SHAPES: dict[tuple[type[models.Model], str], Callable[[Any], None]] = {
     (GameRecord, "seat_players"): _seat_players,
     (GameRecord, "extensions"): _object,
     (GameRecord, "verdict"): _verdict,
-    (GameRecord, "response_body"): lambda v: _object(v, nullable=True),
     (Game, "placements"): _placements,
     (Game, "clock"): lambda v: _object(v, nullable=True),
     (ReportedGame, "seat_players"): _seat_players,

@@ -2,9 +2,9 @@
 
 Reads a submitted body within bounds (`body_receive`) and checks the envelope: size, strict JSON
 (the engine's reader), a plausible `played_at`, the seated players, the extension fields, and
-that the actor may submit the game. A refusal is a domain result (`Refusal`: a code, the
-messages per field, whether the actor is forbidden); the API layer picks the status code.
-Reads only: `games.services.record_submit` stores the record, refused or not.
+that the actor may submit the game. A refusal is raised as `Refused`, carrying the domain
+result (`games/records/refusals.py`); the API layer picks the status code. Reads only:
+`games.records.services.record_submit` stores the record, refused or not.
 """
 
 from __future__ import annotations
@@ -12,20 +12,29 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils import timezone, translation
-from django.utils.functional import Promise, lazy
-from django.utils.translation import gettext, gettext_noop
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine import jsonio
-from games.hooks import submission_extensions
-from games.stored_texts import reader_number
+from games.records.extensions import validate_extensions
+from games.records.refusals import (
+    EMPTY_TEXT,
+    FUTURE_TEXT,
+    NO_SEATS_TEXT,
+    NOT_OBJECT_TEXT,
+    NOT_PARTICIPANT_TEXT,
+    SAME_PLAYER_TEXT,
+    TOO_LARGE_TEXT,
+    TOO_OLD_TEXT,
+    UNKNOWN_PLAYER_TEXT,
+    RefusalCode,
+    Refused,
+    refusal_message,
+)
 from players.models import Player
 from players.roles import is_controller_anywhere, is_organiser, may_submit_any_game, player_of
 from players.selectors import players_by_names
@@ -35,114 +44,6 @@ PLAYER_NAME_MAX_LENGTH = Player._meta.get_field("display_name").max_length
 
 # Clocks disagree; a day covers every time zone mistake without letting a record jump ahead.
 PLAYED_AT_FUTURE_TOLERANCE = dt.timedelta(days=1)
-
-# The language of the refusal stored with a record: a stored text is never in the language of
-# whoever happened to submit it (docs/translations.md); the answer itself is translated.
-STORED_LANGUAGE = "en"
-
-# A refusal's message: a lazily translated text, or one already translated (an extension's).
-Message = str | Promise
-
-
-# The refusals with a number or a name in them. Their English templates are kept here (not
-# only in gettext_lazy calls) so a stored refusal can be read back in another language
-# (games.verdicts.error_text).
-TOO_LARGE_TEXT = gettext_noop(
-    "The record is %(size)s bytes; the limit is %(limit)s bytes. "
-    "Only its first %(limit)s bytes are kept."
-)
-TOO_OLD_TEXT = gettext_noop(
-    "The game was played more than %(days)s days ago; only an organiser or "
-    "controller may enter so old a game, for their event."
-)
-UNKNOWN_PLAYER_TEXT = gettext_noop(
-    "No registered player is named %(name)s: names must match a "
-    "player's display name (case does not matter)."
-)
-# The fixed ones, read back the same way.
-EMPTY_TEXT = gettext_noop("The record is empty.")
-NOT_OBJECT_TEXT = gettext_noop("A game record must be a JSON object.")
-FUTURE_TEXT = gettext_noop("The game cannot have been played in the future.")
-NO_SEATS_TEXT = gettext_noop("Expected a list of 2 to 4 seats, each with a player 'name'.")
-SAME_PLAYER_TEXT = gettext_noop("The same player cannot take two seats.")
-NOT_PARTICIPANT_TEXT = gettext_noop("You may submit only games you played in.")
-NOT_ACCEPTED_TEXT = gettext_noop("This field is not accepted.")
-NOT_ALLOWED_TEXT = gettext_noop("Not allowed.")
-FIXED_TEXTS = (
-    EMPTY_TEXT,
-    NOT_OBJECT_TEXT,
-    FUTURE_TEXT,
-    NO_SEATS_TEXT,
-    SAME_PLAYER_TEXT,
-    NOT_PARTICIPANT_TEXT,
-    NOT_ACCEPTED_TEXT,
-    NOT_ALLOWED_TEXT,
-)
-STORED_TEXTS = (*FIXED_TEXTS, TOO_LARGE_TEXT, TOO_OLD_TEXT, UNKNOWN_PLAYER_TEXT)
-
-
-def _message(template: str | Promise, **params: Any) -> Promise:
-    """`template % params`, translated only when read: the same refusal answers the submitter
-    in their language and is stored in English."""
-    return lazy(
-        lambda: gettext(str(template)) % {k: reader_number(v) for k, v in params.items()}, str
-    )()
-
-
-def _error_messages(exc: ValidationError) -> list[Message]:
-    """An extension's messages, kept lazy when the extension marked them with gettext_lazy."""
-    return [
-        _message(error.message, **(error.params or {})) if error.params else error.message
-        for error in exc.error_list
-    ]
-
-
-class RefusalCode(StrEnum):
-    """Why a submission was refused before adjudication (stored as the record's error code)."""
-
-    TOO_LARGE = "TOO_LARGE"
-    MALFORMED = "MALFORMED"
-    UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
-    DUPLICATE_PLAYER = "DUPLICATE_PLAYER"
-    NOT_PARTICIPANT = "NOT_PARTICIPANT"
-    UNKNOWN_FIELD = "UNKNOWN_FIELD"
-    REJECTED = "REJECTED"
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A submission refused before adjudication; its record is still stored, marked invalid.
-
-    `errors` holds the messages per field (a record field, an extension such as `match`, or
-    `detail`); `forbidden` says the actor may not submit this at all, as opposed to having sent
-    a record that cannot be accepted.
-    """
-
-    code: RefusalCode | str
-    errors: dict[str, list[Message]]
-    forbidden: bool = False
-
-    @property
-    def message(self) -> str:
-        """The messages in one line, in English: what the record stores."""
-        with translation.override(STORED_LANGUAGE):
-            return "; ".join(
-                f"{field}: {' '.join(str(m) for m in msgs)}" for field, msgs in self.errors.items()
-            )
-
-    def answer_errors(self) -> dict[str, list[str]]:
-        """The messages per field in the active language, as the submitter is answered."""
-        return {field: [str(m) for m in msgs] for field, msgs in self.errors.items()}
-
-
-class Refused(Exception):
-    """Raised by the envelope checks; carries the `Refusal`, and the seated players' ids when
-    they were resolved before the refusal (the record still names them: they may see it)."""
-
-    def __init__(self, code: RefusalCode, errors: dict[str, list[Message]], *, forbidden=False):
-        super().__init__(code)
-        self.refusal = Refusal(code, errors, forbidden)
-        self.seat_player_ids: list[int] = []
 
 
 @dataclass(frozen=True)
@@ -201,7 +102,7 @@ def _parse_envelope(received: ReceivedBody) -> dict:
             RefusalCode.TOO_LARGE,
             {
                 "record": [
-                    _message(
+                    refusal_message(
                         TOO_LARGE_TEXT,
                         size=f"{received.size:,}",
                         limit=f"{limit:,}",
@@ -257,7 +158,7 @@ def _check_played_at_age(document: dict, actor: User, *, vouched: bool) -> None:
         RefusalCode.MALFORMED,
         {
             "played_at": [
-                _message(
+                refusal_message(
                     TOO_OLD_TEXT,
                     days=days,
                 )
@@ -313,7 +214,7 @@ def _resolve_players(actor: User, names: list[str] | None, *, check_participant:
             RefusalCode.UNKNOWN_PLAYER,
             {
                 "players": [
-                    _message(
+                    refusal_message(
                         UNKNOWN_PLAYER_TEXT,
                         name=jsonio.describe(name),
                     )
@@ -339,31 +240,6 @@ def _check_participant(actor: User, seated: list, *, vouched: bool) -> None:
         )
 
 
-def _validate_extensions(
-    actor: User, values: dict[str, Any], seated: list
-) -> tuple[dict[str, Any], bool]:
-    """What to store of the extension fields, and whether one of them vouched for the actor."""
-    known = submission_extensions()
-    stored: dict[str, Any] = {}
-    vouched = False
-    for name, value in values.items():
-        if value in (None, ""):
-            continue
-        extension = known.get(name)
-        if extension is None:
-            raise Refused(RefusalCode.UNKNOWN_FIELD, {name: [_(NOT_ACCEPTED_TEXT)]})
-        try:
-            stored[name] = extension.validate(actor=actor, value=value, seat_players=seated)
-        except ValidationError as exc:
-            raise Refused(RefusalCode.REJECTED, {name: _error_messages(exc)}) from None
-        except PermissionDenied as exc:
-            raise Refused(
-                RefusalCode.REJECTED, {name: [str(exc) or _(NOT_ALLOWED_TEXT)]}, forbidden=True
-            ) from None
-        vouched = vouched or extension.vouches_for_submitter
-    return stored, vouched
-
-
 @dataclass(frozen=True)
 class Envelope:
     """What an accepted envelope resolved: the seated players' ids and the extensions to store."""
@@ -384,7 +260,7 @@ def envelope_check(
     names = _seat_names(document)
     seated = _resolve_players(actor, names, check_participant=check_participant)
     try:
-        stored, vouched = _validate_extensions(actor, extensions, seated)
+        stored, vouched = validate_extensions(actor, extensions, seated)
         if check_participant and names is not None:
             _check_participant(actor, seated, vouched=vouched)
         _check_played_at_age(document, actor, vouched=vouched)

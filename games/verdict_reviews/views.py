@@ -1,5 +1,5 @@
 """Web pages of verdict reviews (staff): the list and one review with approve / reject.
-Thin: the rules are in games.verdict_reviews."""
+Thin: the rules are in games/verdict_reviews/services.py."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import verdicts
 from games.models import VerdictReview
-from games.readjudication import change_summary, describe
-from games.verdict_reviews import review_decide, review_for, reviews_for
+from games.records import verdicts
+from games.verdict_reviews.readjudication import change_summary, describe
+from games.verdict_reviews.selectors import review_for, reviews_for
+from games.verdict_reviews.services import review_decide
 
 
 def _label(review: VerdictReview) -> VerdictReview:

@@ -13,7 +13,12 @@ from rest_framework.views import APIView
 
 from games import reports
 from games.models import GameReport, ReportedGame
-from games.report_serializers import (
+from games.reports.selectors import (
+    reported_game_detail,
+    reported_games_to_rule,
+    reports_waiting_for,
+)
+from games.reports.serializers import (
     DisputeSerializer,
     ReopenSerializer,
     ReportedGameSerializer,
@@ -22,11 +27,6 @@ from games.report_serializers import (
     ScoreSheetSerializer,
     WaitingListSerializer,
     WaitingReportSerializer,
-)
-from games.reports.selectors import (
-    reported_game_detail,
-    reported_games_to_rule,
-    reports_waiting_for,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from tantrix_site.http.answers import answer_service_errors

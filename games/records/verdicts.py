@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import errors as E
 from games.engine import jsonio
-from games.envelope import STORED_TEXTS
+from games.records.refusals import STORED_TEXTS
 from games.stored_texts import stored_text
 
 CODE_LABELS = {
@@ -112,7 +112,7 @@ def refusal_sentence(message: str) -> str | None:
 def error_text(message: str) -> str:
     """A stored error message without envelope field names, each sentence with a capital.
 
-    A refusal is stored in English (games/envelope.py); one of its sentences is read in the
+    A refusal is stored in English (games/records/refusals.py); one of its sentences is read in the
     reader's language, whole (some hold a "; " of their own). The engine's own sentences, and
     everything for an English reader, read as stored.
     """

@@ -21,10 +21,10 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import verdicts
-from games.drawing import replay_svg, tile_sprites
 from games.engine.replay import Replay, replay
 from games.models import GameRecord
+from games.records import verdicts
+from games.replays.drawing import hand_svg, replay_svg, tile_sprites
 
 CACHE_VERSION = 4
 CACHE_SECONDS = 24 * 60 * 60
@@ -169,3 +169,21 @@ def replay_view(record: GameRecord) -> ReplayView | None:
 def sprites() -> SafeString:
     """The 56 tiles as SVG symbols, for the hands (the same for every page)."""
     return tile_sprites()
+
+
+def replay_context(record: GameRecord) -> dict:
+    """What a page shows of a record's replay: the viewer, its tiles, the hands at the end;
+    empty when there is nothing to replay."""
+    replay = replay_view(record)
+    if replay is None or not replay.data["steps"] and not replay.illegal:
+        return {}
+    steps = replay.data["steps"]
+    hands = steps[-1]["hands"] if steps else replay.data["start_hands"]
+    return {
+        "replay": replay,
+        "sprites": sprites(),
+        "final_hands": [
+            {"name": name, "tiles": [hand_svg(tile) for tile in hand]}
+            for name, hand in zip(replay.data["names"], hands, strict=True)
+        ],
+    }

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from games import hooks, reports
 from games.models import GameReport, ReportedGame, ReportStatus, ResultState
-from games.report_forms import DisputeForm, ReasonForm, RulingForm, ScoreSheetForm
+from games.reports.forms import DisputeForm, ReasonForm, RulingForm, ScoreSheetForm
 from games.reports.notes import note_text
 from games.reports.selectors import (
     names_versus,

@@ -1,5 +1,5 @@
 """The API of verdict reviews (staff): list, detail, approve, reject. Thin: the rules are in
-games.verdict_reviews."""
+games/verdict_reviews/services.py."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import VerdictReview
-from games.readjudication import CHANGE_LABELS, describe
-from games.verdict_reviews import review_decide, review_for, reviews_for
+from games.verdict_reviews.readjudication import CHANGE_LABELS, describe
+from games.verdict_reviews.selectors import review_for, reviews_for
+from games.verdict_reviews.services import review_decide
 from tantrix_site.http.answers import answer_service_errors
 
 

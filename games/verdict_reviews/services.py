@@ -1,6 +1,7 @@
 """Reviews of verdicts the current engine would change: listed for staff, approved or rejected.
 
-Re-adjudication (games.readjudication) opens them; only an approval here rewrites anything:
+Re-adjudication (`readjudication`) opens them; staff read them (`selectors`); only an approval
+here rewrites anything:
 
 - the record takes the new verdict (status, error fields, engine version);
 - a record that stays valid and is its game's standing result: the Game takes the new scores,
@@ -19,32 +20,15 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import jsonio
 from games.models import Game, GameRecord, GameSeat, RecordStatus, VerdictReview
+from games.reports.filing import report_from_record
 from games.signals import game_result_changed, game_result_rewritten
 from players.roles import is_admin
 from players.types import User
-
-
-def reviews_for(viewer: User, status: str | None = None) -> QuerySet[VerdictReview]:
-    """Reviews a staff member may see, newest first (PermissionDenied for anyone else)."""
-    if not is_admin(viewer):
-        raise PermissionDenied(_("Only site staff review verdicts."))
-    reviews = VerdictReview.objects.select_related("record", "decided_by", "record__game")
-    if status:
-        if status not in VerdictReview.Status.values:
-            raise ValidationError({"status": [_("Choose open, approved or rejected.")]})
-        reviews = reviews.filter(status=status)
-    return reviews
-
-
-def review_for(viewer: User, review_id: int) -> VerdictReview:
-    """One review (VerdictReview.DoesNotExist when there is none)."""
-    return reviews_for(viewer).get(pk=review_id)
 
 
 def review_decide(*, actor: User, review_id: int, approve: bool, note: str = "") -> VerdictReview:
@@ -103,8 +87,6 @@ def _verdict_apply(review: VerdictReview) -> None:
         return  # a counted game is withdrawn by a ruling, not here (module docstring)
     if game is None:
         if not (review.old_verdict or {}).get("valid"):
-            from games.reports import report_from_record
-
             report_from_record(record=record, verdict=new, document=jsonio.load(record.body_bytes))
         return
     winner = new.get("winner")

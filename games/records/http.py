@@ -1,10 +1,9 @@
 """How the API answers a record submission: status codes and links, chosen here only.
 
-`games.services.record_submit` answers in domain terms (the record, and a `Refusal` with a code
-when the envelope is refused). This module turns that into the HTTP answer: 202 with where to
-poll, or 400/403/413 with the field messages. The answer is stored with the record when it is
-first given (`submission_answer` is registered in GamesConfig.ready), so a repeated
-Idempotency-Key replays it byte for byte.
+`games.records.services.record_submit` answers in domain terms (the record, and a `Refusal` with
+a code when the envelope is refused). This module turns that into the HTTP answer: 202 with where
+to poll, or 400/403/413 with the field messages. A repeated Idempotency-Key is not answered here:
+the idempotency middleware (tantrix_site/idempotency) keeps the first answer and replays it.
 """
 
 from __future__ import annotations
@@ -13,9 +12,9 @@ from django.urls import reverse
 from rest_framework import status
 from rest_framework.response import Response
 
-from games.envelope import Refusal, RefusalCode
 from games.models import GameRecord
-from games.services import Submission
+from games.records.refusals import Refusal, RefusalCode
+from games.records.services import Submission
 
 
 def refusal_status(refusal: Refusal) -> int:
@@ -34,7 +33,7 @@ def record_links(record: GameRecord) -> dict[str, str]:
 
 
 def submission_answer(submission: Submission) -> tuple[int, dict]:
-    """The status and body a submission is first answered with."""
+    """The status and body a submission is answered with."""
     record, refusal = submission.record, submission.refusal
     links = record_links(record)
     if refusal is None:
@@ -47,13 +46,7 @@ def submission_answer(submission: Submission) -> tuple[int, dict]:
 
 
 def submission_response(submission: Submission) -> Response:
-    """The answer stored with the record (the first one, for a repeated Idempotency-Key)."""
-    record = submission.record
-    if record.response_status is not None and record.response_body is not None:
-        status_code, body = record.response_status, record.response_body
-    else:  # every record is stored with its first answer; this only covers one without
-        status_code, body = submission_answer(submission)
+    """The answer to a submission: 202 with its `Location`, or the refusal."""
+    status_code, body = submission_answer(submission)
     headers = {"Location": body["url"]} if status_code == status.HTTP_202_ACCEPTED else {}
-    if not submission.created:
-        headers["Idempotent-Replayed"] = "true"
     return Response(body, status=status_code, headers=headers)

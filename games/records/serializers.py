@@ -1,10 +1,12 @@
+"""What the API shows of game records: status, verdict, the error in the reader's words."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from games import verdicts
-from games.models import Game, GameRecord, GameSeat
+from games.models import GameRecord
+from games.records import verdicts
 
 
 class RecordSubmitResponseSerializer(serializers.Serializer):
@@ -83,39 +85,3 @@ class RecordListSerializer(RecordSerializer):
             "error",
             "extensions",
         ]
-
-
-class SeatSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.display_name", read_only=True)
-
-    class Meta:
-        model = GameSeat
-        fields = ["seat", "player", "player_name", "colour", "score", "tournament_points"]
-
-
-class GameSerializer(serializers.ModelSerializer):
-    seats = SeatSerializer(many=True, read_only=True)
-
-    class Meta:
-        model = Game
-        fields = [
-            "id",
-            "record",
-            "players_count",
-            "is_pairs",
-            "winner_seat",
-            "is_draw",
-            "end_reason",
-            "placements_count",
-            "turns",
-            "endgame_from",
-            "context",
-            "event_id",
-            "played_at",
-            "seats",
-        ]
-
-
-class GameDetailSerializer(GameSerializer):
-    class Meta(GameSerializer.Meta):
-        fields = [*GameSerializer.Meta.fields, "clock", "placements"]

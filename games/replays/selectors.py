@@ -1,3 +1,5 @@
+"""Reads of games as people see them: the list, one game, what a viewer may see."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -5,26 +7,8 @@ import datetime as dt
 from django.db.models import Prefetch, QuerySet
 
 from games.hooks import game_visibility_filters
-from games.models import Game, GameRecord, GameSeat
-from players.roles import is_admin, player_of
+from games.models import Game, GameSeat
 from players.types import User
-
-
-def record_visible_to(user: User, record: GameRecord) -> bool:
-    """The submitter, the players seated in it, and staff may see a record."""
-    if not (user and user.is_authenticated):
-        return False
-    if is_admin(user) or record.submitter_id == user.pk:
-        return True
-    own = player_of(user)
-    return own is not None and own.pk in (record.seat_players or [])
-
-
-def records_for(user: User) -> QuerySet[GameRecord]:
-    records = GameRecord.objects.select_related("submitter").defer("body")
-    if is_admin(user):
-        return records
-    return records.filter(submitter=user)
 
 
 def _seats_prefetch() -> Prefetch:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.envelope import ReceivedBody, body_receive
+from games.records.envelope import ReceivedBody, body_receive
 
 
 class RecordSubmitForm(forms.Form):

@@ -9,7 +9,8 @@ its checkpoint (``ReadjudicationRun.last_record_id``) after each batch, in order
 interrupted (Ctrl-C, a killed process, ``limit``) is resumed by the next call with the same
 options; records submitted after the run began are left to the normal pipeline.
 
-History is never rewritten here: approving a review is games.verdict_reviews' business.
+History is never rewritten here: approving a review is `games.verdict_reviews.services`'
+business.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import engine, verdicts
+from games import engine
 from games.models import GameRecord, ReadjudicationRun, RecordStatus, VerdictReview
+from games.records import verdicts
 
 BATCH_SIZE = 500
 

@@ -1,3 +1,6 @@
+"""Web pages of game records: submit one, your records, a record with its verdict (and its
+replay, when the engine could read it)."""
+
 from __future__ import annotations
 
 import json
@@ -6,17 +9,16 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from games import engine, selectors, services, verdicts
-from games.drawing import board_svg, hand_svg
-from games.envelope import ReceivedBody
-from games.forms import RecordSubmitForm
+from games import engine
 from games.links import match_link
 from games.models import Game, GameRecord, RecordSource, RecordStatus
-from games.replays import replay_view, sprites
+from games.records import selectors, services, verdicts
+from games.records.envelope import ReceivedBody
+from games.records.forms import RecordSubmitForm
+from games.replays.viewer import replay_context
 from tantrix_site.http.middleware import declared_body_size, oversized_body_allowed
 
 ENGINE_CODES = frozenset(engine.ERROR_CODES)
@@ -109,24 +111,8 @@ def record_detail_view(request, pk: int):
     # adjudication, such as one naming an unknown player).
     judged = record.status == RecordStatus.VALID or record.error_code in ENGINE_CODES
     if judged and record.error_code != engine.errors.MALFORMED:
-        context.update(_replay_context(record))
+        context.update(replay_context(record))
     return render(request, "games/record_detail.html", context)
-
-
-def _replay_context(record: GameRecord) -> dict:
-    replay = replay_view(record)
-    if replay is None or not replay.data["steps"] and not replay.illegal:
-        return {}
-    steps = replay.data["steps"]
-    hands = steps[-1]["hands"] if steps else replay.data["start_hands"]
-    return {
-        "replay": replay,
-        "sprites": sprites(),
-        "final_hands": [
-            {"name": name, "tiles": [hand_svg(tile) for tile in hand]}
-            for name, hand in zip(replay.data["names"], hands, strict=True)
-        ],
-    }
 
 
 @login_required
@@ -135,32 +121,3 @@ def record_list_view(request):
     for record in page:
         record.error_rule = verdicts.code_label(record.error_code) if record.error_code else ""
     return render(request, "games/record_list.html", {"page": page})
-
-
-def game_list_view(request):
-    player = request.GET.get("player")
-    games = selectors.game_list(
-        viewer=request.user,
-        player_id=int(player) if player and player.isdigit() and len(player) < 19 else None,
-    )
-    page = Paginator(games, 50).get_page(request.GET.get("page"))
-    return render(request, "games/game_list.html", {"page": page})
-
-
-def game_detail_view(request, pk: int):
-    try:
-        game = selectors.game_detail(game_id=pk, viewer=request.user)
-    except Game.DoesNotExist:
-        raise Http404(_("No such game.")) from None
-    seats = list(game.seats.all())
-    record = game.record
-    context = {
-        "game": game,
-        "seats": seats,
-        "match": match_link(record.extensions.get("match")),
-        "record_visible": selectors.record_visible_to(request.user, record),
-    }
-    context.update(_replay_context(record))
-    if "replay" not in context:
-        context["board"] = board_svg(game.placements)
-    return render(request, "games/game_detail.html", context)

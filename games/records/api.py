@@ -1,13 +1,11 @@
-from __future__ import annotations
+"""The API of game records: submit one (and read back your own), and a record's verdict."""
 
-import datetime as dt
+from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
@@ -15,16 +13,13 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from games import envelope, http, selectors, services
-from games.models import Game, GameContext, GameRecord, RecordSource
-from games.serializers import (
-    GameDetailSerializer,
-    GameSerializer,
+from games.models import GameRecord, RecordSource
+from games.records import envelope, http, selectors, services
+from games.records.serializers import (
     RecordListSerializer,
     RecordSerializer,
     RecordSubmitResponseSerializer,
 )
-from tantrix_site.http.filters import BoundedFilterSet, id_filter
 from tantrix_site.http.middleware import declared_body_size
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
@@ -67,6 +62,8 @@ def read_submission(request) -> tuple[envelope.ReceivedBody, dict]:
 class RecordListCreateView(generics.ListAPIView):
     # Reads its own body within bounds, so an oversized submission is still stored (in part).
     oversized_body_allowed = True
+    # A repeated Idempotency-Key gets the first answer again (tantrix_site/idempotency).
+    idempotent = True
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [JSONParser, MultiPartParser]
     serializer_class = RecordListSerializer
@@ -107,11 +104,7 @@ class RecordListCreateView(generics.ListAPIView):
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         submission = services.record_submit(
-            actor=request.user,
-            body=received,
-            source=RecordSource.API,
-            idempotency_key=request.headers.get("Idempotency-Key", ""),
-            extensions=extras,
+            actor=request.user, body=received, source=RecordSource.API, extensions=extras
         )
         return http.submission_response(submission)
 
@@ -146,64 +139,3 @@ class RecordDetailView(generics.RetrieveAPIView):
                 _("Only the submitter, the players in this game and staff may see this record.")
             )
         return record
-
-
-class GameFilter(BoundedFilterSet):
-    player = id_filter(help_text=gettext_lazy("Player id"))
-    context = filters.ChoiceFilter(choices=GameContext.choices)
-    event = id_filter(help_text=gettext_lazy("Tournament event id"))
-    played_from = filters.DateFilter()
-    played_to = filters.DateFilter()
-
-
-class GameListView(generics.ListAPIView):
-    """Adjudicated games, newest first; filter by player, context, event and date."""
-
-    serializer_class = GameSerializer
-    permission_classes = [permissions.AllowAny]
-    filter_backends = [filters.DjangoFilterBackend]
-    filterset_class = GameFilter
-    queryset = Game.objects.none()
-
-    @extend_schema(tags=["games"])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        return selectors.game_list(viewer=self.request.user)
-
-    def filter_queryset(self, queryset):
-        form = self.filterset_class(self.request.query_params, queryset=queryset)
-        if not form.is_valid():
-            raise serializers.ValidationError(form.errors)
-        data: dict = form.form.cleaned_data
-        played_from: dt.date | None = data.get("played_from")
-        played_to: dt.date | None = data.get("played_to")
-        return selectors.game_list(
-            viewer=self.request.user,
-            player_id=int(data["player"]) if data.get("player") is not None else None,
-            context=data.get("context") or "",
-            event_id=int(data["event"]) if data.get("event") is not None else None,
-            played_from=played_from,
-            played_to=played_to,
-        )
-
-
-class GameDetailView(generics.RetrieveAPIView):
-    """One game: result, seats and placements, for replay."""
-
-    serializer_class = GameDetailSerializer
-    permission_classes = [permissions.AllowAny]
-    queryset = Game.objects.none()
-
-    @extend_schema(tags=["games"])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    def get_object(self) -> Game:
-        try:
-            return selectors.game_detail(game_id=self.kwargs["pk"], viewer=self.request.user)
-        except Game.DoesNotExist:
-            from django.http import Http404
-
-            raise Http404(_("No such game.")) from None

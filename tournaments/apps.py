@@ -22,9 +22,10 @@ class TournamentsConfig(AppConfig):
         )
         from players.notices.links import register_notice_page
         from ratings.hooks import register_event_names
-        from tournaments import rating_seam, receivers, reporting, selectors, services
+        from tournaments import rating_seam, receivers, selectors, services
+        from tournaments.matches import reporting
+        from tournaments.opens.services import table_disputes
         from tournaments.pages.audit import audit_targets_named, reason_shown
-        from tournaments.services import table_disputes
 
         register_submission_extension(
             SubmissionExtension(

@@ -33,15 +33,15 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import EntryStatus, EventStatus
+from tournaments.pages.actions import action_page, posted, registration_page
 from tournaments.pages.audit import audit_lines
-from tournaments.permissions import can_create_championship, can_manage, leads_entry
-from tournaments.view_helpers import action_page, posted, registration_page
-from tournaments.view_lookups import (
+from tournaments.pages.lookups import (
     championship_or_404,
     entry_or_404,
     event_or_404,
     require_organiser,
 )
+from tournaments.permissions import can_create_championship, can_manage, leads_entry
 
 PAGE_SIZE = 30
 AUDIT_PAGE_SIZE = 50

@@ -29,7 +29,7 @@ from tournaments.models import (
     Team,
     TeamBoard,
 )
-from tournaments.services.teams import match_lineup
+from tournaments.sides.selectors import match_lineup
 
 pytestmark = pytest.mark.django_db
 

@@ -42,7 +42,7 @@ from tournaments.selectors.events import (
     swiss_standings,
     unattached_tournament_games,
 )
-from tournaments.selectors.teams import (
+from tournaments.sides.selectors import (
     team_match_boards,
     team_results,
     team_roster,

@@ -24,8 +24,9 @@ from tournaments.models import (
 )
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
-from tournaments.services.rounds import match_close, match_rules, team_state
+from tournaments.services.rounds import match_close, match_rules
 from tournaments.services.swiss_rounds import swiss_round_completed
+from tournaments.sides.selectors import team_state
 
 
 def match_finish(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:

@@ -14,30 +14,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tournaments import formats
-from tournaments.formats.teams import (
-    DEFAULT_TEAM_TIEBREAKS,
-    TeamMatchRules,
-    TeamMatchState,
-    team_match_state,
-)
 from tournaments.models import Entry, EntryKind, Event, Match, Round
-
-
-def team_rules(event: Event) -> TeamMatchRules:
-    return TeamMatchRules(
-        boards=event.team_boards,
-        games_per_board=event.games_per_match,
-        tiebreaks=tuple(event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS),
-    )
-
-
-def team_state(match: Match, games: list) -> TeamMatchState:
-    """A team match's state from its counted games (MatchGame rows with their boards)."""
-    boards: list[list[tuple[Decimal, Decimal]]] = [[] for _ in range(match.event.team_boards)]
-    for game in sorted(games, key=lambda g: g.number):
-        boards[(game.board or 1) - 1].append((game.tps_a, game.tps_b))
-    return team_match_state(boards, team_rules(match.event))
-
 
 # A team round's lineups close this long after the round starts (organisers may move it).
 LINEUP_AFTER_ROUND_START = dt.timedelta(days=1)

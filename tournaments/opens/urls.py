@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views_opens as v
+from tournaments.opens import views as v
 
 urlpatterns = [
     path("<int:pk>/table-opens/new/", v.table_open_create_view, name="open-new"),

@@ -22,7 +22,7 @@ from tournaments import selectors, services
 from tournaments.models import SIDES, Championship, Entry, Event, Match, Round, Team, sides_of
 from tournaments.permissions import can_manage
 from tournaments.serializers import REASON_MAX_LENGTH, EntrySerializer, RoundSerializer
-from tournaments.services.teams import captain_lock, leads_team
+from tournaments.sides.services.teams import captain_lock, leads_team
 
 PAIR_TAGS = ["doubles"]
 TEAM_TAGS = ["teams"]

@@ -20,12 +20,12 @@ from django.utils.translation import gettext_noop
 from games.hooks import ReportAuthority
 from players.types import User
 from tournaments import formats
+from tournaments.matches.services.tps import game_tps, write_seat_tps
 from tournaments.models import AuditAction, Match, MatchGame, sides_of
 from tournaments.permissions import can_manage, can_see, judges_match
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
-from tournaments.services.results import _game_tps, _write_seat_tps
 
 
 def _match(value: Any) -> Match | None:
@@ -136,14 +136,14 @@ def match_game_recount(*, game_id: int) -> MatchGame | None:
         return None
     match = Match.objects.select_for_update(of=("self",)).get(pk=match_game.match_id)
     seats = list(match_game.game.seats.order_by("seat"))
-    by_seat = _game_tps(match_game.game, seats, match.event.tp_scheme)
+    by_seat = game_tps(match_game.game, seats, match.event.tp_scheme)
     base_a, base_b = by_seat[match_game.seat_a], by_seat[1 - match_game.seat_a]
     match_game.base_tps_a, match_game.base_tps_b = base_a, base_b
     match_game.tps_a, match_game.tps_b = formats.apply_time_penalties(
         base_a, base_b, match_game.penalty_a, match_game.penalty_b
     )
     match_game.save(update_fields=["base_tps_a", "base_tps_b", "tps_a", "tps_b"])
-    _write_seat_tps(match_game)
+    write_seat_tps(match_game)
     if match.is_final:
         games = list(match.match_games.all())
         match.tps_a = sum((g.tps_a for g in games), Decimal("0"))

@@ -30,7 +30,7 @@ from tantrix_site.i18n.grammar import lowercase
 from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import RegisterForm
-from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
+from tournaments.matches.forms import DeadlineForm, PenaltyForm, RuleForm
 from tournaments.models import (
     Championship,
     Eligibility,
@@ -47,7 +47,7 @@ from tournaments.permissions import (
     leads_entry,
     match_side_of,
 )
-from tournaments.services.pairs import pair_requests_for
+from tournaments.sides.services.pairs import pair_requests_for
 
 
 def _championship(request, pk: int) -> Championship:

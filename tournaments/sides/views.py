@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,7 +17,17 @@ from django.views.decorators.http import require_POST
 from players.models import Player
 from players.roles import player_of
 from tournaments import selectors, services
-from tournaments.forms_sides import (
+from tournaments.models import EntryKind, Event, Team
+from tournaments.pages.actions import (
+    action_page,
+    applied,
+    back_to_event,
+    posted,
+    registration_page,
+)
+from tournaments.pages.lookups import championship_or_404, entry_or_404, event_or_404, round_or_404
+from tournaments.permissions import can_manage, can_see
+from tournaments.sides.forms import (
     LineupDeadlineForm,
     PairRegisterForm,
     RosterForm,
@@ -24,17 +35,7 @@ from tournaments.forms_sides import (
     TeamForm,
     TeamOfficersForm,
 )
-from tournaments.models import EntryKind, Event, Team
-from tournaments.permissions import can_manage, can_see
-from tournaments.services.teams import captain_lock, leads_team
-from tournaments.view_helpers import (
-    action_page,
-    applied,
-    back_to_event,
-    posted,
-    registration_page,
-)
-from tournaments.view_lookups import championship_or_404, entry_or_404, event_or_404, round_or_404
+from tournaments.sides.services.teams import captain_lock, leads_team
 
 
 @login_required
@@ -194,8 +195,6 @@ def _teams_to_enter(user, event: Event):
     own = player_of(user)
     if own is None:
         return teams.none()
-    from django.db.models import Q
-
     return teams.filter(Q(captain=own) | Q(deputy=own))
 
 

@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
-from tournaments.forms_opens import (
+from tournaments.models import Entry, Match, TableResultState
+from tournaments.opens.forms import (
     DisputeForm,
     DropForm,
     LateEntryForm,
@@ -32,13 +33,12 @@ from tournaments.forms_opens import (
     round_results_apply,
     sheet_forms,
 )
-from tournaments.models import Entry, Match, TableResultState
+from tournaments.opens.services.table_disputes import may_dispute, table_result_history
+from tournaments.pages.actions import action_page, applied, back_to_event, posted
+from tournaments.pages.lookups import championship_or_404, event_or_404, round_or_404
 from tournaments.permissions import can_manage, can_rule, judges_match
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
-from tournaments.services.table_disputes import may_dispute, table_result_history
 from tournaments.standings import round_tables
-from tournaments.view_helpers import action_page, applied, back_to_event, posted
-from tournaments.view_lookups import championship_or_404, event_or_404, round_or_404
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """What an organiser page looks up by id, with the visibility rule every page shares: a 404 for
 what the user may not see (an unpublished championship and everything in it, to anyone who is
-not its staff), and the organisers-only refusal (views, views_matches, views_opens, views_sides).
+not its staff), and the organisers-only refusal (views and the rooms' views).
 """
 
 from __future__ import annotations

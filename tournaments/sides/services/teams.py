@@ -48,10 +48,7 @@ from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
 from tournaments.services.registration import registration_check
 from tournaments.services.rounds import DRAW_START_WINDOW
-
-
-def roster_ids(team: Team) -> list[int]:
-    return list(team.members.order_by("board").values_list("player_id", flat=True))
+from tournaments.sides.selectors import match_lineup, roster_ids
 
 
 def leads_team(actor: User, team: Team) -> bool:
@@ -351,20 +348,6 @@ def team_enter(*, actor: User, event: Event, team: Team) -> Entry:
 
 
 # --- Lineups --------------------------------------------------------------------------------
-
-
-def match_lineup(match: Match) -> list[tuple[int, int, int]]:
-    """(board, player of side A, player of side B) per board: the fixed lineup, or the two
-    rosters' first boards as they stand. Empty while a side is not known."""
-    fixed = list(match.boards.order_by("board").values_list("board", "player_a_id", "player_b_id"))
-    if fixed:
-        return fixed
-    if match.entry_a is None or match.entry_b is None:
-        return []
-    boards = match.event.team_boards
-    a = roster_ids(match.entry_a.team)[:boards]
-    b = roster_ids(match.entry_b.team)[:boards]
-    return [(n, pa, pb) for n, (pa, pb) in enumerate(zip(a, b, strict=False), start=1)]
 
 
 def lineup_fix(match: Match) -> None:

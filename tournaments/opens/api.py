@@ -21,10 +21,8 @@ from games.score_sheet import ScoreSheetError, score_sheet_parse
 from tournaments import selectors
 from tournaments.formats import tiebreaks
 from tournaments.models import Entry, Event, Round
-from tournaments.permissions import can_rule
-from tournaments.services.exports import event_export
-from tournaments.services.score_sheets import TableResultsError, table_results_enter
-from tournaments.services.table_opens import (
+from tournaments.opens.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.opens.services.table_opens import (
     SYSTEM_LABELS,
     entry_drop,
     entry_late_add,
@@ -32,6 +30,8 @@ from tournaments.services.table_opens import (
     table_open_create,
     table_open_start,
 )
+from tournaments.permissions import can_rule
+from tournaments.services.exports import event_export
 from tournaments.services.tiebreaks import event_tiebreaks_set
 from tournaments.standings import (
     criteria_labels,

@@ -1,5 +1,5 @@
 """Organiser and player screens of one round or match: a round's deadline, a ruling, a walkover
-claim, a time-penalty claim. Thin, as views.py: a form (tournaments/forms_matches.py) calls one
+claim, a time-penalty claim. Thin, as views.py: a form (tournaments/matches/forms.py) calls one
 service, which decides and audits.
 """
 
@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.forms_matches import DeadlineForm, PenaltyForm, RuleForm
+from tournaments.matches.forms import DeadlineForm, PenaltyForm, RuleForm
 from tournaments.pages import fragments
+from tournaments.pages.actions import action_page, posted
+from tournaments.pages.lookups import match_or_404, require_organiser, round_or_404
+from tournaments.pages.views import render_match
 from tournaments.permissions import can_rule, judges_match, match_side_of
-from tournaments.public_views import render_match
 from tournaments.services.access import PARTY_REFUSAL
-from tournaments.view_helpers import action_page, posted
-from tournaments.view_lookups import match_or_404, require_organiser, round_or_404
 
 
 @login_required

@@ -2,7 +2,7 @@
 reopens a ruling.
 
 **Decision:** a table open's result is typed by a controller from the sheet both players signed,
-so it stands at once (tournaments.services.score_sheets). A player of the table who finds the
+so it stands at once (tournaments.opens.services.score_sheets). A player of the table who finds the
 typed result differs from the sheet disputes it with a reason; the result keeps counting (the
 standings and the next round's pairing do not wait) until a controller of the championship
 rules: the typed result stands, or the corrected one replaces it. The ruling is final and needs a
@@ -28,10 +28,10 @@ from players.notices.services import notice_send
 from players.roles import player_of
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
+from tournaments.opens.services.score_sheets import result_write, sheet_of, sides_named
 from tournaments.permissions import judges_match
 from tournaments.services.access import PARTY_REFUSAL, require_judge, require_manager
 from tournaments.services.audit import audit
-from tournaments.services.score_sheets import result_write, sheet_of, sides_named
 
 # What its notices are about: a table of a table open, by its match id (the page is registered
 # in tournaments.apps).

@@ -1,6 +1,6 @@
 """API for a table-open table's typed result: read it with its history, dispute it, rule on
 it, reopen a ruling (`/api/tables/<match>/...`). Thin: one service per endpoint
-(tournaments.services.table_disputes); they raise PermissionDenied (403) and ValidationError
+(tournaments.opens.services.table_disputes); they raise PermissionDenied (403) and ValidationError
 (400)."""
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from tournaments.api_opens import TAGS, TableAnswerSerializer, table_answer, visible_event
 from tournaments.models import Match
-from tournaments.permissions import can_rule
-from tournaments.services.table_disputes import (
+from tournaments.opens.api import TAGS, TableAnswerSerializer, table_answer, visible_event
+from tournaments.opens.services.table_disputes import (
     may_dispute,
     table_result_dispute,
     table_result_history,
     table_result_reopen,
     table_result_rule,
 )
+from tournaments.permissions import can_rule
 from tournaments.standings import Table
 
 

@@ -1,6 +1,6 @@
 """What the organiser pages share: binding a POST, running a form's service, the small action
 page, going back to the event with a message, and the registration page of players and pairs
-(views, views_matches, views_opens, views_sides)."""
+(the organiser views of the app and of its rooms: opens, sides, matches)."""
 
 from __future__ import annotations
 

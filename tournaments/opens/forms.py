@@ -15,13 +15,13 @@ from players.types import User
 from tournaments.formats import tiebreaks
 from tournaments.forms import ServiceForm
 from tournaments.models import Championship, Entry, Event, Round
-from tournaments.services.score_sheets import TableResultsError, table_results_enter
-from tournaments.services.table_disputes import (
+from tournaments.opens.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.opens.services.table_disputes import (
     table_result_dispute,
     table_result_reopen,
     table_result_rule,
 )
-from tournaments.services.table_opens import (
+from tournaments.opens.services.table_opens import (
     SYSTEM_LABELS,
     entry_drop,
     entry_late_add,

@@ -1,4 +1,4 @@
-"""Teams: rosters, a team match's boards, and a team's results."""
+"""Teams: rosters, a team match's lineup, boards and state, and a team's results."""
 
 from __future__ import annotations
 
@@ -8,8 +8,15 @@ from django.db.models import Q, QuerySet
 
 from players.models import Player
 from tournaments import formats
+from tournaments.formats.teams import (
+    DEFAULT_TEAM_TIEBREAKS,
+    TeamMatchRules,
+    TeamMatchState,
+    team_match_state,
+)
 from tournaments.models import (
     Championship,
+    Event,
     Match,
     MatchGame,
     Team,
@@ -26,12 +33,43 @@ def team_roster(team: Team) -> list[TeamMember]:
     return list(team.members.select_related("player").order_by("board"))
 
 
+def roster_ids(team: Team) -> list[int]:
+    return list(team.members.order_by("board").values_list("player_id", flat=True))
+
+
+def team_rules(event: Event) -> TeamMatchRules:
+    return TeamMatchRules(
+        boards=event.team_boards,
+        games_per_board=event.games_per_match,
+        tiebreaks=tuple(event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS),
+    )
+
+
+def team_state(match: Match, games: list) -> TeamMatchState:
+    """A team match's state from its counted games (MatchGame rows with their boards)."""
+    boards: list[list[tuple[Decimal, Decimal]]] = [[] for _ in range(match.event.team_boards)]
+    for game in sorted(games, key=lambda g: g.number):
+        boards[(game.board or 1) - 1].append((game.tps_a, game.tps_b))
+    return team_match_state(boards, team_rules(match.event))
+
+
+def match_lineup(match: Match) -> list[tuple[int, int, int]]:
+    """(board, player of side A, player of side B) per board: the fixed lineup, or the two
+    rosters' first boards as they stand. Empty while a side is not known."""
+    fixed = list(match.boards.order_by("board").values_list("board", "player_a_id", "player_b_id"))
+    if fixed:
+        return fixed
+    if match.entry_a is None or match.entry_b is None:
+        return []
+    boards = match.event.team_boards
+    a = roster_ids(match.entry_a.team)[:boards]
+    b = roster_ids(match.entry_b.team)[:boards]
+    return [(n, pa, pb) for n, (pa, pb) in enumerate(zip(a, b, strict=False), start=1)]
+
+
 def team_match_boards(match: Match) -> dict:
     """A team match's boards side by side: who plays whom (the fixed lineup, or the rosters'
     first boards as they stand), each board's games and totals, and the running total."""
-    from tournaments.services.rounds import team_state
-    from tournaments.services.teams import match_lineup
-
     games = list(match.match_games.order_by("number"))
     state = team_state(match, games)
     lineup = match_lineup(match)

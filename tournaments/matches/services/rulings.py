@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from players.types import User
+from ratings.services import game_review_flag
 from tournaments import selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -81,8 +82,6 @@ def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason
         reason="ruling",
     )
     event_results_changed(match.event_id)
-    from ratings.services import game_review_flag
-
     for game_id in match.match_games.values_list("game_id", flat=True):
         # The games' rating changes stand, but an admin should look at a ruled match's games.
         game_review_flag(game_id=game_id, note=f"match {match.pk} ruled: {reason}", actor=actor)

@@ -14,12 +14,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.models import Game, GameContext, GameSeat
+from games.models import Game, GameContext
 from players.roles import player_of
 from players.types import User
 from tournaments import formats, selectors
 from tournaments.format_words import format_error_text
 from tournaments.formats.teams import board_game_allowed
+from tournaments.matches.services.tps import game_tps, write_seat_tps
 from tournaments.models import (
     AuditAction,
     Match,
@@ -32,8 +33,8 @@ from tournaments.permissions import can_rule, judges_match
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.audit import audit
 from tournaments.services.progression import sync_match
-from tournaments.services.rounds import team_rules, team_state
-from tournaments.services.teams import lineup_fix, match_lineup
+from tournaments.sides.selectors import match_lineup, team_rules, team_state
+from tournaments.sides.services.teams import lineup_fix
 
 
 def game_placement(match: Match, seat_players: list[int]) -> tuple[int, int | None] | None:
@@ -155,22 +156,6 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
     return match_id
 
 
-def _game_tps(game: Game, seats: list[GameSeat], scheme: int) -> tuple[Decimal, Decimal]:
-    """TPs per seat of the first two seats (seat order): a two-player game's two players, or a
-    pairs game's two pairs (seats 0 and 2 share a colour and its score, as 1 and 3 do)."""
-    a, b = seats[0].score, seats[1].score
-    tps = formats.game_tps(a, b, scheme)
-    winner_side = None if game.winner_seat is None else game.winner_seat % 2
-    if game.end_reason in ("resigned", "time") and winner_side is not None:
-        # The side that resigned or lost on time loses: the winner gets the TPs of the tile
-        # margin, and at least those of a one-tile win (house rule; docs/architecture.md,
-        # "Tournaments").
-        margin = max(1, abs(a - b))
-        winner_tps, loser_tps = formats.tps_for_margin(margin, scheme)
-        tps = (winner_tps, loser_tps) if winner_side == 0 else (loser_tps, winner_tps)
-    return tps
-
-
 @transaction.atomic
 def match_game_attach(*, game_id: int) -> MatchGame | None:
     """Count a valid game for the match it was submitted for; decide and advance the match."""
@@ -223,7 +208,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
     seat_a, board = placement
     if board is not None:
         lineup_fix(match)
-    by_seat = _game_tps(game, seats, event.tp_scheme)
+    by_seat = game_tps(game, seats, event.tp_scheme)
     base_a, base_b = by_seat[seat_a], by_seat[1 - seat_a]
     match_game = MatchGame.objects.create(
         match=match,
@@ -237,7 +222,7 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         tps_b=base_b,
     )
     Game.objects.filter(pk=game.pk).update(context=GameContext.TOURNAMENT, event_id=event.pk)
-    _write_seat_tps(match_game)
+    write_seat_tps(match_game)
     event_results_changed(event.pk)
     sync_match(match)
     audit(
@@ -249,17 +234,6 @@ def match_game_attach(*, game_id: int) -> MatchGame | None:
         details={"game_id": game.pk, "tps": [str(base_a), str(base_b)]},
     )
     return match_game
-
-
-def _write_seat_tps(match_game: MatchGame) -> None:
-    """Each seat carries its side's TPs (both partners of a pair the pair's)."""
-    seat_a = match_game.seat_a
-    GameSeat.objects.filter(game_id=match_game.game_id, seat__in=[seat_a, seat_a + 2]).update(
-        tournament_points=match_game.tps_a
-    )
-    GameSeat.objects.filter(game_id=match_game.game_id, seat__in=[1 - seat_a, 3 - seat_a]).update(
-        tournament_points=match_game.tps_b
-    )
 
 
 def _penalise_decided_match(match: Match) -> None:
@@ -338,7 +312,7 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
         match_game.base_tps_a, match_game.base_tps_b, match_game.penalty_a, match_game.penalty_b
     )
     match_game.save(update_fields=["penalty_a", "penalty_b", "tps_a", "tps_b"])
-    _write_seat_tps(match_game)
+    write_seat_tps(match_game)
     event_results_changed(match.event_id)
     if not match.is_final:
         sync_match(match)

@@ -31,11 +31,11 @@ from tournaments.models import (
     TableResult,
     TableResultState,
 )
+from tournaments.opens.services.table_opens import require_table_open, rounds_prepare
 from tournaments.services.access import require_ruler
 from tournaments.services.audit import audit
 from tournaments.services.progression import match_finish
 from tournaments.services.rounds import match_close
-from tournaments.services.table_opens import require_table_open, rounds_prepare
 
 SHEET_FIELDS = ("score_a", "score_b", "ending", "conceded_by", "minutes_a", "minutes_b")
 

@@ -27,6 +27,11 @@ class TournamentsConfig(AppConfig):
         from tournaments.opens.services import table_disputes
         from tournaments.pages.audit import audit_targets_named, reason_shown
 
+        # Every module that declares audit types (beside what it writes), so any process can
+        # describe any entry, also one its own code never writes.
+        from tournaments.services import tiebreaks  # noqa: F401
+        from tournaments.services.imports import writer  # noqa: F401
+
         register_submission_extension(
             SubmissionExtension(
                 name="match",

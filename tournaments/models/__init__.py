@@ -11,6 +11,7 @@ registry finds it, and callers keep importing `tournaments.models`.
 
 from tournaments.models.audit import AuditAction
 from tournaments.models.championships import (
+    EVENT_STATUSES,
     Category,
     Championship,
     Eligibility,
@@ -21,6 +22,7 @@ from tournaments.models.championships import (
     QualifierPolicy,
 )
 from tournaments.models.entries import (
+    ENTRY_STATUSES,
     SIDES,
     AgeConfirmation,
     Entry,
@@ -30,6 +32,7 @@ from tournaments.models.entries import (
 )
 from tournaments.models.matches import (
     FINAL_MATCH_STATUSES,
+    MATCH_STATUSES,
     Match,
     MatchGame,
     MatchStatus,
@@ -41,6 +44,9 @@ from tournaments.models.sides import Pair, RosterChangeKind, Team, TeamMember, T
 from tournaments.models.tables import SheetEnding, TableResult, TableResultState
 
 __all__ = [
+    "ENTRY_STATUSES",
+    "EVENT_STATUSES",
+    "MATCH_STATUSES",
     "FINAL_MATCH_STATUSES",
     "SIDES",
     "AgeConfirmation",

@@ -10,6 +10,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from players.audit.transitions import StatusTable, register_status_table
+
 
 class Category(models.TextChoices):
     WORLD = "world", _("World championship")
@@ -80,6 +82,21 @@ class EventStatus(models.TextChoices):
     CLOSED = "closed", _("Registration closed")
     DRAWN = "drawn", _("Drawn, in play")
     FINISHED = "finished", pgettext_lazy("event status", "Finished")
+
+
+# How an event's status moves (players.audit.transitions): registration opens and closes until
+# the draw; a drawn event finishes once its last match, Swiss round or qualifiers are decided.
+EVENT_STATUSES = StatusTable(
+    what=_("This event"),
+    choices=EventStatus,
+    moves={
+        EventStatus.REGISTRATION: (EventStatus.CLOSED, EventStatus.DRAWN),
+        EventStatus.CLOSED: (EventStatus.REGISTRATION, EventStatus.DRAWN),
+        EventStatus.DRAWN: (EventStatus.FINISHED,),
+        EventStatus.FINISHED: (),
+    },
+    initial=(EventStatus.REGISTRATION,),
+)
 
 
 class Event(models.Model):
@@ -176,3 +193,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship} · {self.name}"
+
+
+register_status_table(Event, EVENT_STATUSES)

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from players.audit.transitions import StatusTable, register_status_table
 from players.models import Player
 from tournaments.models.championships import EntryKind, Event
 from tournaments.models.sides import Pair, Team
@@ -20,6 +21,30 @@ class EntryStatus(models.TextChoices):
     ELIMINATED = "eliminated", pgettext_lazy("entry status", "Eliminated")
     QUALIFIED = "qualified", _("Qualified onward")
     CHAMPION = "champion", pgettext_lazy("entry status", "Champion")
+
+
+# How an entry's status moves (players.audit.transitions). A pair waits for the partner; an
+# entry in play is withdrawn, eliminated, qualifies onward or wins; a ruling that changes a
+# match's result puts its sides back in play; a qualifier stage's eliminated entries and its
+# champion may still qualify onward.
+ENTRY_STATUSES = StatusTable(
+    what=_("This entry"),
+    choices=EntryStatus,
+    moves={
+        EntryStatus.PENDING: (EntryStatus.ACTIVE, EntryStatus.WITHDRAWN),
+        EntryStatus.ACTIVE: (
+            EntryStatus.WITHDRAWN,
+            EntryStatus.ELIMINATED,
+            EntryStatus.QUALIFIED,
+            EntryStatus.CHAMPION,
+        ),
+        EntryStatus.ELIMINATED: (EntryStatus.ACTIVE, EntryStatus.QUALIFIED),
+        EntryStatus.CHAMPION: (EntryStatus.ACTIVE, EntryStatus.QUALIFIED),
+        EntryStatus.QUALIFIED: (),
+        EntryStatus.WITHDRAWN: (),
+    },
+    initial=(EntryStatus.PENDING, EntryStatus.ACTIVE),
+)
 
 
 class EntrySource(models.TextChoices):
@@ -167,3 +192,6 @@ class Entry(models.Model):
         if self.team_id is not None:
             return list(self.team.members.values_list("player_id", flat=True))
         return [self.player_id]
+
+
+register_status_table(Entry, ENTRY_STATUSES)

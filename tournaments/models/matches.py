@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.models import Game
+from players.audit.transitions import StatusTable, register_status_table
 from players.models import Player
 from tournaments.format_words import round_name_text
 from tournaments.models.championships import Event
@@ -57,6 +58,27 @@ FINAL_MATCH_STATUSES = (
     MatchStatus.WALKOVER,
     MatchStatus.RULED,
     MatchStatus.VOID,
+)
+
+_OPEN_TO_FINAL = (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.RULED, MatchStatus.VOID)
+# How a match's status moves (players.audit.transitions). A match waits for its sides, is
+# scheduled once both are known, in progress once a game counts, and final when its games decide
+# it, a walkover or a deadline settles it, or a ruling does. A final match moves again only by a
+# ruling (a winner, or void); a ruling upstream empties a side of a match not yet under way,
+# which waits again.
+MATCH_STATUSES = StatusTable(
+    what=_("This match"),
+    choices=MatchStatus,
+    moves={
+        MatchStatus.WAITING: (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS, *_OPEN_TO_FINAL),
+        MatchStatus.SCHEDULED: (MatchStatus.WAITING, MatchStatus.IN_PROGRESS, *_OPEN_TO_FINAL),
+        MatchStatus.IN_PROGRESS: (MatchStatus.SCHEDULED, *_OPEN_TO_FINAL),
+        MatchStatus.DECIDED: (MatchStatus.RULED, MatchStatus.VOID),
+        MatchStatus.WALKOVER: (MatchStatus.RULED, MatchStatus.VOID),
+        MatchStatus.RULED: (MatchStatus.VOID,),
+        MatchStatus.VOID: (MatchStatus.RULED,),
+    },
+    initial=(MatchStatus.WAITING, MatchStatus.SCHEDULED),
 )
 
 
@@ -119,6 +141,9 @@ class Match(models.Model):
     @property
     def is_final(self) -> bool:
         return self.status in FINAL_MATCH_STATUSES
+
+
+register_status_table(Match, MATCH_STATUSES)
 
 
 class MatchGame(models.Model):

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from django.utils import timezone
 
+from players.audit.transitions import transition
 from tournaments import formats
 from tournaments.models import Entry, EntryKind, Event, Match, Round
 
@@ -50,10 +52,19 @@ def round_deadline(event: Event, start: dt.datetime, number: int) -> dt.datetime
     return start + dt.timedelta(days=event.round_days * number)
 
 
-def match_close(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:
-    """Write a match's final state (the row only; `progression.match_finish` also moves on)."""
-    match.winner = winner
-    match.status = status
-    match.state_reason = reason
-    match.decided_at = timezone.now()
-    match.save(update_fields=["winner", "status", "state_reason", "decided_at"])
+def match_close(
+    match: Match,
+    *,
+    winner: Entry | None,
+    status: str,
+    reason: str,
+    audit: dict[str, Any] | None = None,
+) -> None:
+    """Write a match's final state (the row only; `progression.match_finish` also moves on),
+    with the audit entry of the change that closes it, if it has one of its own."""
+    transition(
+        match,
+        status,
+        fields={"winner": winner, "state_reason": reason, "decided_at": timezone.now()},
+        audit=audit,
+    )

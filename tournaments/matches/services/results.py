@@ -11,10 +11,12 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import translation
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from games.models import Game, GameContext
+from players.audit.registry import register_audit_type
 from players.roles import player_of
 from players.types import User
 from tournaments import formats, selectors
@@ -327,3 +329,51 @@ def match_penalty_claim(*, actor: User, match_game: MatchGame, side: int) -> Mat
         details={"side": side, "penalty": penalty},
     )
     return match_game
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _counted_words(details: dict, names: Any) -> str:
+    tps = details.get("tps") or []
+    if len(tps) == 2:
+        return _("Game %(game)s: %(tps_a)s–%(tps_b)s tournament points") % {
+            "game": details.get("game_id"),
+            "tps_a": number_format(tps[0]),
+            "tps_b": number_format(tps[1]),
+        }
+    return _("Game %(game)s") % {"game": details.get("game_id")}
+
+
+def _not_counted_words(details: dict, names: Any) -> str:
+    match_id = details.get("match_id")
+    where = names.match(match_id) if isinstance(match_id, int) else _("its match")
+    return _("Game %(game)s stays a casual game; it was sent for %(match)s") % {
+        "game": details.get("game_id"),
+        "match": where,
+    }
+
+
+def _penalty_words(details: dict, names: Any) -> str:
+    penalty = details.get("penalty", 0)
+    side = names.side(details.get("side"))
+    if not isinstance(penalty, int):
+        return _("%(side)s loses %(penalty)s TPs") % {"side": side, "penalty": penalty}
+    return ngettext("%(side)s loses %(penalty)s TP", "%(side)s loses %(penalty)s TPs", penalty) % {
+        "side": side,
+        "penalty": penalty,
+    }
+
+
+# Written here and by `matches.reporting` (a recount after a new ruling on the game).
+register_audit_type(
+    AuditAction.GAME_COUNTED, details={"game_id": int, "tps": list}, describe=_counted_words
+)
+register_audit_type(
+    AuditAction.GAME_NOT_COUNTED,
+    details={"game_id": int, "match_id": (int, str)},
+    describe=_not_counted_words,
+)
+register_audit_type(
+    AuditAction.TIME_PENALTY, details={"side": int, "penalty": int}, describe=_penalty_words
+)

@@ -4,6 +4,7 @@ deadlines and what happens when they pass."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -11,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.types import User
 from ratings.services import game_review_flag
 from tournaments import selectors
@@ -27,7 +30,8 @@ from tournaments.models import (
 from tournaments.permissions import leads_entry, match_side_of
 from tournaments.rating_seam import event_results_changed
 from tournaments.services.access import require_judge, require_manager
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit, audit_entry
+from tournaments.services.audit_words import match_status_words, when_words
 from tournaments.services.progression import match_finish
 from tournaments.services.rounds import DRAW_START_WINDOW
 
@@ -61,39 +65,43 @@ def match_rule(*, actor: User, match: Match, winner_entry_id: int | None, reason
     if match.is_final and match.next_match_id:
         # Undo what the earlier result put into the next match before feeding the new one.
         field = "entry_a" if match.next_side == 0 else "entry_b"
-        Match.objects.filter(pk=match.next_match_id).update(
-            **{field: None}, status=MatchStatus.WAITING
+        transition(
+            Match.objects.filter(pk=match.next_match_id), MatchStatus.WAITING, fields={field: None}
         )
         if match.winner_id:
-            Entry.objects.filter(pk=match.winner_id).update(status=EntryStatus.ACTIVE)
+            transition(Entry.objects.filter(pk=match.winner_id), EntryStatus.ACTIVE)
     if match.winner_id and match.winner_id != winner_entry_id:
-        Entry.objects.filter(pk=match.winner_id, status=EntryStatus.CHAMPION).update(
-            status=EntryStatus.ACTIVE
+        transition(
+            Entry.objects.filter(pk=match.winner_id),
+            EntryStatus.ACTIVE,
+            from_=(EntryStatus.CHAMPION,),
         )
     for entry_id in sides:
         if entry_id:
-            Entry.objects.filter(pk=entry_id, status=EntryStatus.ELIMINATED).update(
-                status=EntryStatus.ACTIVE
+            transition(
+                Entry.objects.filter(pk=entry_id),
+                EntryStatus.ACTIVE,
+                from_=(EntryStatus.ELIMINATED,),
             )
     match_finish(
         match,
         winner=winner,
         status=MatchStatus.RULED if winner else MatchStatus.VOID,
         reason="ruling",
+        audit=audit_entry(
+            actor=actor,
+            championship=match.event.championship,
+            event=match.event,
+            action=AuditAction.MATCH_RULE,
+            target=f"match {match.pk}",
+            reason=reason,
+            details={"before": previous, "winner": winner_entry_id},
+        ),
     )
     event_results_changed(match.event_id)
     for game_id in match.match_games.values_list("game_id", flat=True):
         # The games' rating changes stand, but an admin should look at a ruled match's games.
         game_review_flag(game_id=game_id, note=f"match {match.pk} ruled: {reason}", actor=actor)
-    audit(
-        actor=actor,
-        championship=match.event.championship,
-        event=match.event,
-        action=AuditAction.MATCH_RULE,
-        target=f"match {match.pk}",
-        reason=reason,
-        details={"before": previous, "winner": winner_entry_id},
-    )
     return match
 
 
@@ -192,42 +200,102 @@ def deadlines_process(*, now: dt.datetime | None = None) -> int:
             ):
                 if match.is_final or not (match.entry_a_id and match.entry_b_id):
                     continue
-                outcome = _deadline_settle(match)
-                level = outcome == AuditAction.DEADLINE_LEVEL
-                audit(
-                    actor=None,
-                    championship=match.event.championship,
-                    event=match.event,
-                    action=outcome,
-                    target=f"match {match.pk}",
-                    reason=gettext_noop("level at the deadline")
-                    if outcome == AuditAction.DEADLINE_LEVEL
-                    else "",
-                    details={"status": match.status, "winner": match.winner_id},
-                )
-                if level:
-                    continue
-                settled += 1
+                if _deadline_settle(match):
+                    settled += 1
             round_.deadline_processed = True
             round_.save(update_fields=["deadline_processed"])
     return settled
 
 
-def _deadline_settle(match: Match) -> AuditAction:
-    """Settle one open match at its round's deadline; what happened, as its audit action."""
+def _deadline_settle(match: Match) -> bool:
+    """Settle one open match at its round's deadline, with its audit entry; False for a level
+    match, left open for a ruling (audited as such)."""
     if match.games_played:
         if match.tps_a == match.tps_b:
-            return AuditAction.DEADLINE_LEVEL  # left open for a ruling
+            audit(**_deadline_entry(match, AuditAction.DEADLINE_LEVEL, match.status, None))
+            return False
         winner = match.entry_a if match.tps_a > match.tps_b else match.entry_b
         outcome, status = AuditAction.DEADLINE_LEADER, MatchStatus.DECIDED
     elif match.walkover_claimed_by_id:
         winner = match.walkover_claimed_by
         outcome, status = AuditAction.DEADLINE_WALKOVER, MatchStatus.WALKOVER
     else:
-        Entry.objects.filter(
-            pk__in=[match.entry_a_id, match.entry_b_id], status=EntryStatus.ACTIVE
-        ).update(status=EntryStatus.ELIMINATED)
+        transition(
+            Entry.objects.filter(pk__in=[match.entry_a_id, match.entry_b_id]),
+            EntryStatus.ELIMINATED,
+            from_=(EntryStatus.ACTIVE,),
+        )
         winner = None
         outcome, status = AuditAction.DEADLINE_BOTH_OUT, MatchStatus.VOID
-    match_finish(match, winner=winner, status=status, reason=str(outcome))
-    return outcome
+    match_finish(
+        match,
+        winner=winner,
+        status=status,
+        reason=str(outcome),
+        audit=_deadline_entry(match, outcome, status, winner.pk if winner else None),
+    )
+    return True
+
+
+def _deadline_entry(match: Match, outcome: str, status: str, winner_id: int | None) -> dict:
+    return audit_entry(
+        actor=None,
+        championship=match.event.championship,
+        event=match.event,
+        action=outcome,
+        target=f"match {match.pk}",
+        reason=gettext_noop("level at the deadline")
+        if outcome == AuditAction.DEADLINE_LEVEL
+        else "",
+        details={"status": status, "winner": winner_id},
+    )
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _ruling_words(details: dict, names: Any) -> str:
+    before = details.get("before") if isinstance(details.get("before"), dict) else {}
+    if details.get("winner"):
+        text = _("Winner: %(winner)s") % {"winner": names.entry(details.get("winner"))}
+    else:
+        text = _("Void: no winner")
+    if before:
+        was = match_status_words(before.get("status"))
+        if before.get("winner"):
+            was = _("%(status)s, winner %(winner)s") % {
+                "status": was,
+                "winner": names.entry(before["winner"]),
+            }
+        text = _("%(ruling)s (before: %(was)s)") % {"ruling": text, "was": was}
+    return text
+
+
+def _deadline_words(details: dict, names: Any) -> str:
+    winner = details.get("winner")
+    if winner:
+        return _("Winner: %(winner)s") % {"winner": names.entry(winner)}
+    return match_status_words(details.get("status", ""))
+
+
+def _deadline_set_words(details: dict, names: Any) -> str:
+    return _("%(after)s (was %(before)s)") % {
+        "after": when_words(details.get("after")),
+        "before": when_words(details.get("before")),
+    }
+
+
+register_audit_type(
+    AuditAction.MATCH_RULE, details={"before": dict, "winner": int}, describe=_ruling_words
+)
+register_audit_type(AuditAction.WALKOVER_CLAIM)
+register_audit_type(
+    AuditAction.DEADLINE_SET, details={"before": str, "after": str}, describe=_deadline_set_words
+)
+for _outcome in (
+    AuditAction.DEADLINE_LEADER,
+    AuditAction.DEADLINE_WALKOVER,
+    AuditAction.DEADLINE_BOTH_OUT,
+    AuditAction.DEADLINE_LEVEL,
+):
+    register_audit_type(_outcome, details={"status": str, "winner": int}, describe=_deadline_words)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.score_sheet import ScoreSheet, ScoreSheetError, score_sheet_parse
+from players.audit.registry import register_audit_type
 from players.types import User
 from tournaments import formats
 from tournaments.models import (
@@ -239,3 +240,12 @@ def table_results_enter(
         )
     rounds_prepare(event)
     return written
+
+
+# --- Audit types: the actions this module writes -------------------------------------------
+
+register_audit_type(AuditAction.TABLE_RESULTS_ENTER, details={"round": int, "tables": dict})
+register_audit_type(
+    AuditAction.TABLE_RESULT_CORRECT,
+    details={"table": int, "match": int, "before": str, "after": str},
+)

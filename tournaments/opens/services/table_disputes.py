@@ -23,6 +23,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
+from players.audit.registry import register_audit_type
 from players.models import AuditEntry
 from players.notices.services import notice_send
 from players.roles import player_of
@@ -240,3 +241,15 @@ def table_result_history(match: Match) -> list[AuditEntry]:
         .select_related("actor")
         .order_by("created", "pk")
     )
+
+
+# --- Audit types: the actions this module writes (each names its match and table) ----------
+
+register_audit_type(
+    AuditAction.TABLE_RESULT_DISPUTE, details={"match": int, "table": int, "result": str}
+)
+register_audit_type(
+    AuditAction.TABLE_RESULT_RULE,
+    details={"match": int, "table": int, "before": str, "after": str},
+)
+register_audit_type(AuditAction.TABLE_RESULT_REOPEN, details={"match": int, "table": int})

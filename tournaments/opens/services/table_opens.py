@@ -25,6 +25,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.models import Player
 from players.types import User
 from tournaments import formats, selectors
@@ -44,7 +46,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.access import require_ruler
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit, audit_entry
 from tournaments.services.championships import event_create
 from tournaments.services.draws import draw_generate, rounds_prepare
 from tournaments.services.progression import match_finish
@@ -268,17 +270,20 @@ def entry_drop(*, actor: User, entry: Entry, reason: str = "") -> Entry:
     round_ = _current_round(event)
     assert round_ is not None
     swiss_waiting = event.format == EventFormat.SWISS and not round_under_way(round_)
-    entry.status = EntryStatus.WITHDRAWN
-    entry.left_after_round = round_.number - 1 if swiss_waiting else round_.number
-    entry.save(update_fields=["status", "left_after_round"])
-    audit(
-        actor=actor,
-        championship=event.championship,
-        event=event,
-        action=AuditAction.ENTRY_DROP,
-        target=entry.player.display_name,
-        reason=reason,
-        details={"after_round": entry.left_after_round},
+    left_after_round = round_.number - 1 if swiss_waiting else round_.number
+    transition(
+        entry,
+        EntryStatus.WITHDRAWN,
+        fields={"left_after_round": left_after_round},
+        audit=audit_entry(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.ENTRY_DROP,
+            target=entry.player.display_name,
+            reason=reason,
+            details={"after_round": left_after_round},
+        ),
     )
     if swiss_waiting:
         round_repair(actor=actor, event=event, reason=f"drop-out: {entry.player.display_name}")
@@ -301,3 +306,13 @@ def entry_drop(*, actor: User, entry: Entry, reason: str = "") -> Entry:
         match_finish(match, winner=other, status=MatchStatus.WALKOVER, reason="withdrawal")
     rounds_prepare(event)
     return entry
+
+
+# --- Audit types: the actions this module writes -------------------------------------------
+
+register_audit_type(
+    AuditAction.TABLE_OPEN_CREATE, details={"system": str, "rounds": int, "tiebreaks": list}
+)
+register_audit_type(AuditAction.ROUND_REPAIR)
+register_audit_type(AuditAction.ENTRY_LATE, details={"joins_round": int})
+register_audit_type(AuditAction.ENTRY_DROP, details={"after_round": int})

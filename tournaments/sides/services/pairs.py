@@ -13,11 +13,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.models import Player
 from players.roles import player_of
 from players.types import User
 from tournaments import selectors
 from tournaments.models import (
+    ENTRY_STATUSES,
     SIDES,
     AuditAction,
     Entry,
@@ -27,7 +30,7 @@ from tournaments.models import (
     Pair,
 )
 from tournaments.permissions import can_manage
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit, audit_entry
 from tournaments.services.registration import age_remember, registration_check
 
 
@@ -111,7 +114,7 @@ def pair_register(
     entry = Entry.objects.create(
         event=event,
         pair=pair,
-        status=EntryStatus.PENDING if waits else EntryStatus.ACTIVE,
+        status=ENTRY_STATUSES.first(EntryStatus.PENDING if waits else EntryStatus.ACTIVE),
         registered_by=actor,
     )
     audit(
@@ -165,15 +168,17 @@ def pair_confirm(*, actor: User, entry: Entry) -> Entry:
         raise ValidationError({"entry": problems})
     if own is not None and own.pk in entry.pair.player_ids:
         age_remember(event, own)
-    entry.status = EntryStatus.ACTIVE
-    entry.save(update_fields=["status"])
-    audit(
-        actor=actor,
-        championship=entry.event.championship,
-        event=entry.event,
-        action=AuditAction.ENTRY_REGISTER,
-        target=entry.pair.name,
-        details={"confirmed": True},
+    transition(
+        entry,
+        EntryStatus.ACTIVE,
+        audit=audit_entry(
+            actor=actor,
+            championship=entry.event.championship,
+            event=entry.event,
+            action=AuditAction.ENTRY_REGISTER,
+            target=entry.pair.name,
+            details={"confirmed": True},
+        ),
     )
     return entry
 
@@ -210,3 +215,7 @@ def pair_requests_for(player: Player, event: Event) -> list[Entry]:
         .select_related("pair", "registered_by")
     )
     return [e for e in pending if _partner_of(e) == player.pk]
+
+
+register_audit_type(AuditAction.PAIR_REQUEST, details={"players": list})
+register_audit_type(AuditAction.PAIR_DECLINE)

@@ -21,6 +21,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django_countries import countries as country_registry
 
+from players.audit.registry import register_audit_type
 from players.models import Player
 from players.roles import player_of
 from players.types import User
@@ -387,3 +388,11 @@ def round_lineup_deadline_set(
         },
     )
     return round_
+
+
+# --- Audit types: the actions this module writes -------------------------------------------
+
+register_audit_type(AuditAction.TEAM_CREATE, details={"roster": list})
+register_audit_type(AuditAction.TEAM_ROSTER, details={"kind": str, "before": list, "after": list})
+register_audit_type(AuditAction.TEAM_ENTER)
+register_audit_type(AuditAction.LINEUP_DEADLINE_SET, details={"before": str, "after": str})

@@ -2,7 +2,7 @@
 registry finds it, and callers keep importing `tournaments.models`.
 
 - `championships`: Championship, Event and the choices that shape an event;
-- `sides`: Pair, Team, TeamMember and the roster's log;
+- `sides`: Pair, Team, TeamMember (the roster's log is the audit trail);
 - `entries`: Entry (one side of an event's matches) and AgeConfirmation;
 - `matches`: Round, Match, MatchGame, TeamBoard, UncountedGame;
 - `tables`: TableResult (a table open's typed score sheet);
@@ -40,7 +40,7 @@ from tournaments.models.matches import (
     TeamBoard,
     UncountedGame,
 )
-from tournaments.models.sides import Pair, RosterChangeKind, Team, TeamMember, TeamRosterChange
+from tournaments.models.sides import Pair, RosterChangeKind, Team, TeamMember
 from tournaments.models.tables import SheetEnding, TableResult, TableResultState
 
 __all__ = [
@@ -74,7 +74,6 @@ __all__ = [
     "Team",
     "TeamBoard",
     "TeamMember",
-    "TeamRosterChange",
     "UncountedGame",
     "sides_of",
 ]

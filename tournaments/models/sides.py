@@ -98,28 +98,10 @@ class TeamMember(models.Model):
         return f"{self.team}: board {self.board} {self.player}"
 
 
+# What a change of a team's roster was. The roster's log is the audit trail itself (the
+# `team_create` and `team_roster` entries, which name the team): `sides.selectors.roster_changes`.
 class RosterChangeKind(models.TextChoices):
     CREATED = "created", _("Team created")
     SUBSTITUTION = "substitution", _("Substitution")
     BOARD_ORDER = "board_order", _("Board order changed")
     CAPTAINCY = "captaincy", _("Captain or deputy changed")
-
-
-class TeamRosterChange(models.Model):
-    """The log of a team's roster: who changed what, when, with the roster before and after."""
-
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster_changes")
-    kind = models.CharField(max_length=16, choices=RosterChangeKind.choices)
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    before = models.JSONField(default=list, blank=True)  # player ids in board order
-    after = models.JSONField(default=list, blank=True)
-    reason = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.team}: {self.get_kind_display()}"

@@ -4,7 +4,8 @@
 - `access`: who may see what;
 - `events`: an event's entries, matches, tables, standings and places;
 - `entries`: a player's entries, eligibility, seeding figures;
-- `teams`: rosters, board lineups, team results.
+- from the sides room (`tournaments.sides.selectors`): rosters and their log, board lineups,
+  team results.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from tournaments.selectors.events import (
     unattached_tournament_games,
 )
 from tournaments.sides.selectors import (
+    roster_changes,
     team_match_boards,
     team_results,
     team_roster,
@@ -73,6 +75,7 @@ __all__ = [
     "match_visible_to",
     "matches_for_event",
     "rounds_open_for_deadlines",
+    "roster_changes",
     "seeding_ratings",
     "swiss_standings",
     "team_match_boards",

@@ -174,7 +174,7 @@ class TeamSerializer(serializers.ModelSerializer):
         return RosterMemberSerializer(selectors.team_roster(team), many=True).data
 
     def get_changes(self, team: Team) -> list[dict]:
-        return RosterChangeSerializer(team.roster_changes.select_related("actor"), many=True).data
+        return RosterChangeSerializer(selectors.roster_changes(team), many=True).data
 
     def get_captain_lock(self, team: Team) -> str | None:
         """Why the captain and deputy may not change the roster now (null: they may)."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from players.models import Player
+from players.models import AuditEntry, Player
 from tournaments import formats
 from tournaments.formats.teams import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -15,10 +18,12 @@ from tournaments.formats.teams import (
     team_match_state,
 )
 from tournaments.models import (
+    AuditAction,
     Championship,
     Event,
     Match,
     MatchGame,
+    RosterChangeKind,
     Team,
     TeamMember,
     sides_of,
@@ -31,6 +36,51 @@ def teams_of(championship: Championship) -> QuerySet[Team]:
 
 def team_roster(team: Team) -> list[TeamMember]:
     return list(team.members.select_related("player").order_by("board"))
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    """One line of a team's roster log: what changed, who changed it, when and why."""
+
+    kind: str
+    actor: Any
+    before: list
+    after: list
+    reason: str
+    created: dt.datetime
+
+    def get_kind_display(self) -> str:
+        return RosterChangeKind(self.kind).label
+
+
+ROSTER_ACTIONS = (AuditAction.TEAM_CREATE, AuditAction.TEAM_ROSTER)
+
+
+def roster_changes(team: Team) -> list[RosterChange]:
+    """The team's roster log, newest first, read from the one place it is stored: the audit
+    trail's `team_create` and `team_roster` entries. They name the team by id; the entries
+    written before they did (migration 0013) by the team's name, unique in its championship."""
+    entries = (
+        AuditEntry.objects.filter(championship_id=team.championship_id, action__in=ROSTER_ACTIONS)
+        .filter(Q(details__team=team.pk) | Q(details__team__isnull=True, target=team.name))
+        .select_related("actor")
+        .order_by("-created", "-id")
+    )
+    changes = []
+    for entry in entries:
+        details = entry.details if isinstance(entry.details, dict) else {}
+        created = entry.action == AuditAction.TEAM_CREATE
+        changes.append(
+            RosterChange(
+                kind=RosterChangeKind.CREATED if created else details.get("kind", ""),
+                actor=entry.actor,
+                before=[] if created else list(details.get("before") or []),
+                after=list(details.get("roster" if created else "after") or []),
+                reason=entry.reason,
+                created=entry.created,
+            )
+        )
+    return changes
 
 
 def roster_ids(team: Team) -> list[int]:

@@ -128,7 +128,7 @@ def team_detail_view(request, pk: int, officers_form=None):
         raise PermissionDenied(
             _("Only the team's captain or deputy, or an organiser, may do that.")
         )
-    changes = list(team.roster_changes.select_related("actor"))
+    changes = selectors.roster_changes(team)
     names = {
         p.pk: p.display_name
         for p in Player.objects.filter(

@@ -5,8 +5,8 @@ players of its country or region, each in one team of the championship. Its capt
 changes the roster and the board order until the lineup deadline of the team's current round
 (or until that match's first game counts, which fixes its lineup); the championship's
 organisers may change it at any time, which applies to every match whose lineup is not fixed
-yet. Every change is logged (`TeamRosterChange`) with who, when, and the roster before and
-after, and audited.
+yet. Every change is audited with who, when, why, and the roster before and after; the audit
+trail is the roster's log (`sides.selectors.roster_changes`), kept nowhere else.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from tournaments.models import (
     Team,
     TeamBoard,
     TeamMember,
-    TeamRosterChange,
 )
 from tournaments.permissions import can_manage
 from tournaments.services.access import require_manager
@@ -222,15 +221,12 @@ def team_create(
         raise ValidationError({"roster": problems})
     team.save()
     _write_roster(team, roster)
-    TeamRosterChange.objects.create(
-        team=team, kind=RosterChangeKind.CREATED, actor=actor, after=[p.pk for p in roster]
-    )
     audit(
         actor=actor,
         championship=championship,
         action=AuditAction.TEAM_CREATE,
         target=team.name,
-        details={"roster": [p.pk for p in roster]},
+        details={"team": team.pk, "roster": [p.pk for p in roster]},
     )
     return team
 
@@ -269,16 +265,13 @@ def team_roster_set(*, actor: User, team: Team, roster: Sequence[Player], reason
         if set(before[:boards]) == set(after[:boards]) and set(before) == set(after)
         else RosterChangeKind.SUBSTITUTION
     )
-    TeamRosterChange.objects.create(
-        team=team, kind=kind, actor=actor, before=before, after=after, reason=reason
-    )
     audit(
         actor=actor,
         championship=team.championship,
         action=AuditAction.TEAM_ROSTER,
         target=team.name,
         reason=reason,
-        details={"kind": str(kind), "before": before, "after": after},
+        details={"team": team.pk, "kind": str(kind), "before": before, "after": after},
     )
     return team
 
@@ -295,21 +288,18 @@ def team_officers_set(
     before = [team.captain_id, team.deputy_id]
     team.captain, team.deputy = captain, deputy
     team.save(update_fields=["captain", "deputy"])
-    TeamRosterChange.objects.create(
-        team=team,
-        kind=RosterChangeKind.CAPTAINCY,
-        actor=actor,
-        before=before,
-        after=[team.captain_id, team.deputy_id],
-        reason=reason,
-    )
     audit(
         actor=actor,
         championship=team.championship,
         action=AuditAction.TEAM_ROSTER,
         target=team.name,
         reason=reason,
-        details={"kind": "captaincy", "before": before, "after": [team.captain_id, team.deputy_id]},
+        details={
+            "team": team.pk,
+            "kind": str(RosterChangeKind.CAPTAINCY),
+            "before": before,
+            "after": [team.captain_id, team.deputy_id],
+        },
     )
     return team
 
@@ -392,7 +382,10 @@ def round_lineup_deadline_set(
 
 # --- Audit types: the actions this module writes -------------------------------------------
 
-register_audit_type(AuditAction.TEAM_CREATE, details={"roster": list})
-register_audit_type(AuditAction.TEAM_ROSTER, details={"kind": str, "before": list, "after": list})
+# Both name the team: together they are the roster's log (sides.selectors.roster_changes).
+register_audit_type(AuditAction.TEAM_CREATE, details={"team": int, "roster": list})
+register_audit_type(
+    AuditAction.TEAM_ROSTER, details={"team": int, "kind": str, "before": list, "after": list}
+)
 register_audit_type(AuditAction.TEAM_ENTER)
 register_audit_type(AuditAction.LINEUP_DEADLINE_SET, details={"before": str, "after": str})

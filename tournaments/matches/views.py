@@ -1,33 +1,35 @@
 """Organiser and player screens of one round or match: a round's deadline, a ruling, a walkover
-claim, a time-penalty claim. Thin, as views.py: a form (tournaments/matches/forms.py) calls one
-service, which decides and audits.
+claim, a time-penalty claim. Thin, as views.py: each declares its permission
+(`permission_required`), a form (tournaments/matches/forms.py) calls one service, which decides
+and audits.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tantrix_site.http.permissions import permission_required
+from tantrix_site.http.refusals import tell_refusal
 from tournaments import selectors, services
 from tournaments.matches.forms import DeadlineForm, PenaltyForm, RuleForm
+from tournaments.models import Match, Round
 from tournaments.pages import fragments
 from tournaments.pages.actions import action_page, posted
-from tournaments.pages.lookups import match_or_404, require_organiser, round_or_404
+from tournaments.pages.lookups import match_or_404, round_or_404
 from tournaments.pages.views import render_match
-from tournaments.permissions import can_rule, judges_match, match_side_of
-from tournaments.services.access import PARTY_REFUSAL
+from tournaments.permissions import judges_match, match_side_of
 
 
 @login_required
-def round_deadline_view(request, pk: int):
-    round_ = round_or_404(request, pk)
-    require_organiser(request, round_.event.championship)
+@permission_required("manage", lookup=round_or_404)
+def round_deadline_view(request, round_: Round):
     form = DeadlineForm(posted(request), initial={"deadline": round_.deadline})
     if (
         request.method == "POST"
@@ -53,12 +55,8 @@ def round_deadline_view(request, pk: int):
 
 
 @login_required
-def match_rule_view(request, pk: int):
-    match = match_or_404(request, pk)
-    if not can_rule(request.user, match.event.championship):
-        raise PermissionDenied(_("Only this championship's organisers and controllers may rule."))
-    if not judges_match(request.user, match):
-        raise PermissionDenied(str(PARTY_REFUSAL))
+@permission_required("judge", lookup=match_or_404)
+def match_rule_view(request, match: Match):
     if request.method != "POST":
         return redirect("match-page", pk=match.pk)
     form = RuleForm(request.POST, match=match)
@@ -76,8 +74,7 @@ def match_walkover_view(request, pk: int):
     try:
         services.match_walkover_claim(actor=request.user, match=match)
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        tell_refusal(request, exc)
     else:
         messages.success(
             request,
@@ -87,14 +84,11 @@ def match_walkover_view(request, pk: int):
 
 
 @login_required
-def match_penalty_view(request, pk: int):
-    match = match_or_404(request, pk)
+@permission_required("claim_penalty", lookup=match_or_404)
+def match_penalty_view(request, match: Match):
+    # Which sides the form offers: either for a judge, the other side for a player.
     ruler = judges_match(request.user, match)
     side = match_side_of(request.user, match)
-    if not ruler and side is None:
-        raise PermissionDenied(
-            _("Only the match's players and its staff may claim a time penalty.")
-        )
     if request.method != "POST":
         return redirect("match-page", pk=match.pk)
     form = PenaltyForm(request.POST, match=match, sides=[0, 1] if ruler else [1 - side])

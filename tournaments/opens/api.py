@@ -13,11 +13,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from games.score_sheet import ScoreSheetError, score_sheet_parse
+from tantrix_site.http.permissions import has_permission, permission_required
 from tournaments import selectors
 from tournaments.formats import tiebreaks
 from tournaments.models import Entry, Event, Round
@@ -30,7 +30,7 @@ from tournaments.opens.services.table_opens import (
     table_open_create,
     table_open_start,
 )
-from tournaments.permissions import can_rule
+from tournaments.permissions import STAFF_REFUSAL
 from tournaments.services.exports import event_export
 from tournaments.services.tiebreaks import event_tiebreaks_set
 from tournaments.standings import (
@@ -66,7 +66,7 @@ def _links(request, event: Event) -> dict[str, Any]:
             r.number: url("open-round-pairings-csv", r.pk) for r in event.rounds.order_by("number")
         },
     }
-    if can_rule(request.user, event.championship):
+    if has_permission(request.user, "rule", event):
         links["event_json"] = url("api-event-export", event.pk)
     return links
 
@@ -323,17 +323,13 @@ class ResultsSerializer(serializers.Serializer):
 @extend_schema(tags=TAGS, request=ResultsSerializer, responses=TablesSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-def round_results_api(request, pk: int):
+@permission_required("rule", lookup=_round, refusal=STAFF_REFUSAL)
+def round_results_api(request, round_: Round):
     """Enter a round's results from the score sheets, all or nothing.
 
     Body: {"results": [{"table": 1, "score_a": 24, "score_b": 17, "ending": "completed",
     "conceded_by": null, "minutes_a": 25, "minutes_b": 27}, ...]}. A refusal answers 400 with
     the messages per table and field: {"results": {"3": {"score_a": ["..."]}}}."""
-    round_ = _round(request, pk)
-    if not can_rule(request.user, round_.event.championship):
-        raise PermissionDenied(
-            _("Only this championship's organisers and controllers may do that.")
-        )
     serializer = ResultsSerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     sheets: dict[int, dict] = {}
@@ -374,13 +370,9 @@ class LateEntrySerializer(serializers.Serializer):
 @extend_schema(tags=TAGS, request=LateEntrySerializer, responses={201: LateEntryAnswerSerializer})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-def late_entry_api(request, pk: int):
+@permission_required("rule", lookup=visible_event, refusal=STAFF_REFUSAL)
+def late_entry_api(request, event: Event):
     """A late entry to a Swiss table open (its organisers and controllers)."""
-    event = visible_event(request, pk)
-    if not can_rule(request.user, event.championship):
-        raise PermissionDenied(
-            _("Only this championship's organisers and controllers may do that.")
-        )
     serializer = LateEntrySerializer(data=request.data)
     serializer.is_valid(raise_exception=True)
     text = serializer.validated_data["player"].strip()
@@ -416,13 +408,9 @@ def entry_drop_api(request, pk: int):
 @extend_schema(tags=TAGS, responses=OpenApiTypes.OBJECT)
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
-def event_export_api(request, pk: int):
+@permission_required("rule", lookup=visible_event, refusal=STAFF_REFUSAL)
+def event_export_api(request, event: Event):
     """The whole event as JSON, for `manage.py import_event` (its organisers and controllers)."""
-    event = visible_event(request, pk)
-    if not can_rule(request.user, event.championship):
-        raise PermissionDenied(
-            _("Only this championship's organisers and controllers may do that.")
-        )
     return Response(event_export(event))
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.score_sheet import ENDING_LABELS, MAX_MINUTES, MAX_SCORE, Ending
 from players.models import Player
 from players.types import User
+from tantrix_site.http.forms import apply_service_errors
 from tournaments.formats import tiebreaks
 from tournaments.forms import ServiceForm
 from tournaments.models import Championship, Entry, Event, Round
@@ -128,15 +129,7 @@ class TieBreaksForm(ServiceForm, TieBreakFields):
                 reason=self.cleaned_data["reason"],
             )
         except ValidationError as exc:
-            for field, errors in exc.message_dict.items():
-                self.add_error(
-                    "tiebreak_0"
-                    if field == "tiebreaks"
-                    else field
-                    if field in self.fields
-                    else None,
-                    errors,
-                )
+            apply_service_errors(self, exc, fields={"tiebreaks": "tiebreak_0"})
             return None
 
 

@@ -16,6 +16,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from tantrix_site.http.permissions import has_permission
 from tournaments.models import Match
 from tournaments.opens.api import TAGS, TableAnswerSerializer, table_answer, visible_event
 from tournaments.opens.services.table_disputes import (
@@ -25,7 +26,6 @@ from tournaments.opens.services.table_disputes import (
     table_result_reopen,
     table_result_rule,
 )
-from tournaments.permissions import can_rule
 from tournaments.standings import Table
 
 
@@ -69,7 +69,7 @@ def _table_result(request, match: Match) -> dict[str, Any]:
     match.refresh_from_db()
     result = match.table_result
     result.refresh_from_db()
-    insider = may_dispute(request.user, match) or can_rule(request.user, match.event.championship)
+    insider = may_dispute(request.user, match) or has_permission(request.user, "rule", match)
     return {
         **table_answer(Table(number=match.bracket_index + 1, match=match, result=result)),
         "round": match.round.number,

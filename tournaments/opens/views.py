@@ -2,7 +2,8 @@
 entries, drop-outs), tie-breaks and the event exports. Thin: a form or a selector each.
 
 Visibility as on the other championship pages: what an unpublished championship holds is a 404
-to everyone but its staff; a service's PermissionDenied is a 403.
+to everyone but its staff; each page declares its rule (`permission_required`), a 403 with
+`STAFF_REFUSAL`'s words, and the services check again.
 """
 
 from __future__ import annotations
@@ -19,8 +20,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tantrix_site.http.permissions import (
+    has_permission,
+    permission_context,
+    permission_required,
+)
 from tournaments import selectors
-from tournaments.models import Entry, Match, TableResultState
+from tournaments.models import Championship, Entry, Event, Match, Round, TableResultState
 from tournaments.opens.forms import (
     DisputeForm,
     DropForm,
@@ -36,24 +42,23 @@ from tournaments.opens.forms import (
 from tournaments.opens.services.table_disputes import may_dispute, table_result_history
 from tournaments.pages.actions import action_page, applied, back_to_event, posted
 from tournaments.pages.lookups import championship_or_404, event_or_404, round_or_404
-from tournaments.permissions import can_manage, can_rule, judges_match
+from tournaments.permissions import STAFF_REFUSAL
 from tournaments.services.exports import event_export, pairings_csv, results_csv, standings_csv
 from tournaments.standings import round_tables
 
 T = TypeVar("T")
 
 
-def _require(allowed: bool) -> None:
-    if not allowed:
-        raise PermissionDenied(
-            _("Only this championship's organisers and controllers may do that.")
-        )
+def _open_entry_or_404(request, pk: int) -> Entry:
+    """An entry of an event the user may see, with its player."""
+    entry = get_object_or_404(Entry.objects.select_related("event__championship", "player"), pk=pk)
+    event_or_404(request, entry.event_id)
+    return entry
 
 
 @login_required
-def table_open_create_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    _require(can_manage(request.user, championship))
+@permission_required("manage", lookup=championship_or_404, refusal=STAFF_REFUSAL)
+def table_open_create_view(request, championship: Championship):
     form = TableOpenForm(posted(request), championship=championship)
     if (event := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
         return back_to_event(
@@ -75,9 +80,8 @@ def table_open_create_view(request, pk: int):
 
 
 @login_required
-def table_open_start_view(request, pk: int):
-    event = event_or_404(request, pk)
-    _require(can_manage(request.user, event.championship))
+@permission_required("manage", lookup=event_or_404, refusal=STAFF_REFUSAL)
+def table_open_start_view(request, event: Event):
     form = StartForm(posted(request), initial={"draw_seed": event.draw_seed})
     if applied(request, form, lambda: form.apply(actor=request.user, event=event)) is not None:
         return back_to_event(
@@ -105,25 +109,23 @@ def round_pairings_view(request, pk: int):
         "round": round_,
         "event": event,
         "tables": round_tables(round_),
-        "can_rule": can_rule(request.user, event.championship),
+        **permission_context(request.user, event, "rule"),
     }
     return render(request, "tournaments/open_pairings.html", context)
 
 
 @login_required
-def round_sheets_view(request, pk: int):
-    round_ = round_or_404(request, pk)
-    _require(can_rule(request.user, round_.event.championship))
+@permission_required("rule", lookup=round_or_404, refusal=STAFF_REFUSAL)
+def round_sheets_view(request, round_: Round):
     tables = [t for t in round_tables(round_) if not t.match.is_bye]
     context = {"round": round_, "event": round_.event, "tables": tables}
     return render(request, "tournaments/open_sheets.html", context)
 
 
 @login_required
-def round_results_view(request, pk: int):
-    round_ = round_or_404(request, pk)
+@permission_required("rule", lookup=round_or_404, refusal=STAFF_REFUSAL)
+def round_results_view(request, round_: Round):
     event = round_.event
-    _require(can_rule(request.user, event.championship))
     forms_ = sheet_forms(posted(request), round_tables(round_))
     if request.method == "POST" and round_results_apply(
         actor=request.user, round_=round_, forms_=forms_
@@ -135,9 +137,8 @@ def round_results_view(request, pk: int):
 
 
 @login_required
-def open_late_entry_view(request, pk: int):
-    event = event_or_404(request, pk)
-    _require(can_rule(request.user, event.championship))
+@permission_required("rule", lookup=event_or_404, refusal=STAFF_REFUSAL)
+def open_late_entry_view(request, event: Event):
     form = LateEntryForm(posted(request))
     entry = applied(request, form, lambda: form.apply(actor=request.user, event=event))
     if entry is not None:
@@ -160,10 +161,9 @@ def open_late_entry_view(request, pk: int):
 
 
 @login_required
-def entry_drop_view(request, pk: int):
-    entry = get_object_or_404(Entry.objects.select_related("event__championship", "player"), pk=pk)
-    event = event_or_404(request, entry.event_id)
-    _require(can_rule(request.user, event.championship))
+@permission_required("rule", lookup=_open_entry_or_404, refusal=STAFF_REFUSAL)
+def entry_drop_view(request, entry: Entry):
+    event = entry.event
     form = DropForm(posted(request))
     if applied(request, form, lambda: form.apply(actor=request.user, entry=entry)) is not None:
         return back_to_event(
@@ -186,9 +186,8 @@ def entry_drop_view(request, pk: int):
 
 
 @login_required
-def event_tiebreaks_view(request, pk: int):
-    event = event_or_404(request, pk)
-    _require(can_manage(request.user, event.championship))
+@permission_required("manage", lookup=event_or_404, refusal=STAFF_REFUSAL)
+def event_tiebreaks_view(request, event: Event):
     form = TieBreaksForm(posted(request), event=event)
     if applied(request, form, lambda: form.apply(actor=request.user)) is not None:
         return back_to_event(
@@ -236,9 +235,8 @@ def round_pairings_csv_view(request, pk: int):
 
 
 @login_required
-def event_export_json_view(request, pk: int):
-    event = event_or_404(request, pk)
-    _require(can_rule(request.user, event.championship))
+@permission_required("rule", lookup=event_or_404, refusal=STAFF_REFUSAL)
+def event_export_json_view(request, event: Event):
     response = JsonResponse(event_export(event), json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}.json"'
     return response
@@ -262,12 +260,13 @@ def table_result_view(request, pk: int):
         raise Http404(_("No such table."))
     result = match.table_result
     user = request.user
+    # Which forms this person has, in the result's state (each service checks again).
     allowed = {
         "dispute": result.state == TableResultState.ENTERED and may_dispute(user, match),
-        "rule": result.state == TableResultState.DISPUTED and judges_match(user, match),
+        "rule": result.state == TableResultState.DISPUTED and has_permission(user, "judge", match),
         "reopen": result.state == TableResultState.RULED
-        and can_manage(user, event.championship)
-        and judges_match(user, match),
+        and has_permission(user, "manage", match)
+        and has_permission(user, "judge", match),
     }
     posted = request.POST.get("action") if request.method == "POST" else None
     if posted is not None:
@@ -275,7 +274,8 @@ def table_result_view(request, pk: int):
             return redirect(f"{reverse('login')}?next={request.path}")
         if posted not in _TABLE_FORMS:
             raise Http404(_("No such action."))
-        _require(allowed[posted])
+        if not allowed[posted]:
+            raise PermissionDenied(str(STAFF_REFUSAL))
     forms_ = {
         name: form_class(request.POST if posted == name else None, prefix=name)
         for name, form_class in _TABLE_FORMS.items()
@@ -285,7 +285,7 @@ def table_result_view(request, pk: int):
     if form is not None and form.is_valid() and form.apply(actor=user, match_id=match.pk):
         messages.success(request, _TABLE_DONE[posted])
         return redirect("open-table-result", pk=match.pk)
-    insider = may_dispute(user, match) or can_rule(user, event.championship)
+    insider = may_dispute(user, match) or has_permission(user, "rule", match)
     context = {
         "event": event,
         "match": match,

@@ -14,8 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from players.roles import player_of
+from tantrix_site.http.permissions import permission_context
 from tournaments.models import EntryStatus, Event
-from tournaments.permissions import can_manage
 
 T = TypeVar("T")
 
@@ -47,13 +47,13 @@ def back_to_event(request, event_id: int, message: str) -> HttpResponse:
 def registration_page(request, event: Event, form_class: type, template: str) -> HttpResponse:
     """Registering for an event (a player, or a pair by naming a partner): organisers register
     anyone, a player themselves. A pair that waits for the partner says so."""
-    manager = can_manage(request.user, event.championship)
-    if not manager and player_of(request.user) is None:
+    can = permission_context(request.user, event, "manage")
+    if not can["can_manage"] and player_of(request.user) is None:
         raise PermissionDenied(_("Only players and this championship's organisers may register."))
     form = form_class(posted(request), actor=request.user, event=event)
     entry = applied(request, form, form.apply)
     if entry is None:
-        return render(request, template, {"event": event, "form": form, "can_manage": manager})
+        return render(request, template, {"event": event, "form": form, **can})
     if entry.status == EntryStatus.PENDING:
         done = _("%(pair)s: your partner is asked to confirm the pair.") % {"pair": entry.name}
     else:

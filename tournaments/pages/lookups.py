@@ -1,18 +1,18 @@
 """What an organiser page looks up by id, with the visibility rule every page shares: a 404 for
 what the user may not see (an unpublished championship and everything in it, to anyone who is
-not its staff), and the organisers-only refusal (views and the rooms' views).
+not its staff). A view names one of these as the lookup of its permission's declaration
+(`permission_required(..., lookup=event_or_404)`).
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.models import SIDES, Championship, Entry, Event, Match, Round
-from tournaments.permissions import can_manage, can_see
+from tournaments.permissions import can_see
 
 
 def championship_or_404(request, pk: int) -> Championship:
@@ -42,8 +42,3 @@ def entry_or_404(request, pk: int) -> Entry:
     if not can_see(request.user, entry.event.championship):
         raise Http404(_("No such entry."))
     return entry
-
-
-def require_organiser(request, championship: Championship) -> None:
-    if not can_manage(request.user, championship):
-        raise PermissionDenied(_("Only this championship's organisers may do that."))

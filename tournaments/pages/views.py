@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from players.roles import player_of
+from tantrix_site.http.permissions import permission_context
 from tantrix_site.i18n.grammar import lowercase
 from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
@@ -41,12 +42,7 @@ from tournaments.models import (
     Match,
 )
 from tournaments.pages import fragments
-from tournaments.permissions import (
-    can_manage,
-    judges_match,
-    leads_entry,
-    match_side_of,
-)
+from tournaments.permissions import leads_entry, match_side_of
 from tournaments.sides.services.pairs import pair_requests_for
 
 
@@ -115,8 +111,7 @@ def championship_detail_view(request, pk: int):
                 for e in events
                 if e.eligibility == Eligibility.JUNIOR and e.status != EventStatus.REGISTRATION
             ],
-            "can_manage": can_manage(request.user, championship),
-            "can_see_audit": selectors.can_see_audit(request.user, championship),
+            **permission_context(request.user, championship, "manage", "see_audit"),
         },
     )
 
@@ -127,7 +122,8 @@ def championship_detail_view(request, pk: int):
 def event_detail_view(request, pk: int):
     event = _event(request, pk)
     championship = event.championship
-    manager = can_manage(request.user, championship)
+    can = permission_context(request.user, championship, "manage")
+    manager = can["can_manage"]
     own = player_of(request.user)
     own_entry = selectors.entries_with_player(event, own.pk).first() if own is not None else None
     live = fragments.event_live(event)
@@ -138,7 +134,7 @@ def event_detail_view(request, pk: int):
         "live_html": mark_safe(live.html),
         "entries_html": mark_safe(fragments.event_entries(event, manage=manager)),
         **_live_attrs(reverse("event-live", args=[event.pk]), live),
-        "can_manage": manager,
+        **can,
         "own_entry": own_entry,
         "can_register_self": (
             own is not None and own_entry is None and event.status == EventStatus.REGISTRATION
@@ -208,7 +204,8 @@ def event_live_view(request, pk: int):
 def render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
     user = request.user
     side = match_side_of(user, match)
-    ruler = judges_match(user, match)  # a ruler who plays in it is a player here
+    can = permission_context(user, match, "judge")  # a ruler who plays in it is a player here
+    ruler = can["can_judge"]
     is_open = selectors.match_open_for_games(match)
     penalty_sides = [0, 1] if ruler else ([1 - side] if side is not None else [])
     live = fragments.match_live(match)
@@ -221,7 +218,7 @@ def render_match(request, match: Match, *, rule_form=None, penalty_form=None, st
         "page_title": fragments.match_heading(match)["title"],
         **_live_attrs(reverse("match-live", args=[match.pk]), live),
         "side": side,
-        "can_rule": ruler,
+        **can,
         "is_open": is_open,
         "can_submit": is_open and (side is not None or ruler),
         "can_claim_walkover": side is not None and is_open and not match.games_played,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from tournaments.selectors.access import (
     audit_for,
-    can_see_audit,
     championships_visible_to,
     events_visible_to,
     games_visible_to,
@@ -55,7 +54,6 @@ __all__ = [
     "SEEDING_BASES",
     "audit_for",
     "bracket_rounds",
-    "can_see_audit",
     "championship_names",
     "championships_visible_to",
     "age_confirmed",

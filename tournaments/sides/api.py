@@ -12,17 +12,17 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from players.models import Player
 from tantrix_site.http.filters import MAX_INTEGER
+from tantrix_site.http.permissions import check_permission, permission_required
 from tournaments import selectors, services
 from tournaments.models import SIDES, Championship, Entry, Event, Match, Round, Team, sides_of
-from tournaments.permissions import can_manage
+from tournaments.permissions import CAPTAIN_REFUSAL, DEADLINES_REFUSAL, TEAMS_REFUSAL
 from tournaments.serializers import REASON_MAX_LENGTH, EntrySerializer, RoundSerializer
-from tournaments.sides.services.teams import captain_lock, leads_team
+from tournaments.sides.services.teams import captain_lock
 
 PAIR_TAGS = ["doubles"]
 TEAM_TAGS = ["teams"]
@@ -236,6 +236,13 @@ def _championship(request, pk: int) -> Championship:
     return get_object_or_404(selectors.championships_visible_to(request.user), pk=pk)
 
 
+def _visible_round(request, pk: int) -> Round:
+    visible = selectors.events_visible_to(request.user).values("pk")
+    return get_object_or_404(
+        Round.objects.filter(event__in=visible).select_related("event__championship"), pk=pk
+    )
+
+
 def _team(request, pk: int) -> Team:
     visible = selectors.championships_visible_to(request.user).values("pk")
     return get_object_or_404(
@@ -265,8 +272,7 @@ def teams_api(request, pk: int):
     championship = _championship(request, pk)
     if request.method == "GET":
         return Response(TeamSerializer(selectors.teams_of(championship), many=True).data)
-    if not can_manage(request.user, championship):
-        raise PermissionDenied(_("Only this championship's organisers may create teams."))
+    check_permission(request.user, "manage", championship, refusal=TEAMS_REFUSAL)
     data = TeamCreateSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data
@@ -293,14 +299,10 @@ def team_api(request, pk: int):
 @extend_schema(tags=TEAM_TAGS, request=RosterSerializer, responses=TeamSerializer)
 @api_view(["PUT"])
 @permission_classes([IsAuthenticated])
-def team_roster_api(request, pk: int):
+@permission_required("lead_team", lookup=_team)
+def team_roster_api(request, team: Team):
     """Set the roster in board order (a substitution, a new board order, or both): the
     captain or deputy until the lineup deadline, organisers always."""
-    team = _team(request, pk)
-    if not (can_manage(request.user, team.championship) or leads_team(request.user, team)):
-        raise PermissionDenied(
-            _("Only the team's captain or deputy, or an organiser, may do that.")
-        )
     data = RosterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     team = services.team_roster_set(
@@ -315,11 +317,9 @@ def team_roster_api(request, pk: int):
 @extend_schema(tags=TEAM_TAGS, request=OfficersSerializer, responses=TeamSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-def team_officers_api(request, pk: int):
+@permission_required("manage", lookup=_team, refusal=CAPTAIN_REFUSAL)
+def team_officers_api(request, team: Team):
     """Name the team's captain and deputy (organisers)."""
-    team = _team(request, pk)
-    if not can_manage(request.user, team.championship):
-        raise PermissionDenied(_("Only this championship's organisers may name the captain."))
     data = OfficersSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     team = services.team_officers_set(
@@ -406,14 +406,9 @@ def match_boards_api(request, pk: int):
 @extend_schema(tags=TEAM_TAGS, request=LineupDeadlineSerializer, responses=RoundSerializer)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-def round_lineup_deadline_api(request, pk: int):
+@permission_required("manage", lookup=_visible_round, refusal=DEADLINES_REFUSAL)
+def round_lineup_deadline_api(request, round_: Round):
     """Move a team round's lineup deadline (organisers)."""
-    visible = selectors.events_visible_to(request.user).values("pk")
-    round_ = get_object_or_404(
-        Round.objects.filter(event__in=visible).select_related("event__championship"), pk=pk
-    )
-    if not can_manage(request.user, round_.event.championship):
-        raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
     data = LineupDeadlineSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     round_ = services.round_lineup_deadline_set(

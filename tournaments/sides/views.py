@@ -16,8 +16,14 @@ from django.views.decorators.http import require_POST
 
 from players.models import Player
 from players.roles import player_of
+from tantrix_site.http.permissions import (
+    has_permission,
+    permission_context,
+    permission_required,
+)
+from tantrix_site.http.refusals import tell_refusal
 from tournaments import selectors, services
-from tournaments.models import EntryKind, Event, Team
+from tournaments.models import Championship, EntryKind, Event, Round, Team
 from tournaments.pages.actions import (
     action_page,
     applied,
@@ -26,7 +32,13 @@ from tournaments.pages.actions import (
     registration_page,
 )
 from tournaments.pages.lookups import championship_or_404, entry_or_404, event_or_404, round_or_404
-from tournaments.permissions import can_manage, can_see
+from tournaments.permissions import (
+    CAPTAIN_REFUSAL,
+    DEADLINES_REFUSAL,
+    TEAMS_REFUSAL,
+    can_see,
+    leads_team,
+)
 from tournaments.sides.forms import (
     LineupDeadlineForm,
     PairRegisterForm,
@@ -35,7 +47,7 @@ from tournaments.sides.forms import (
     TeamForm,
     TeamOfficersForm,
 )
-from tournaments.sides.services.teams import captain_lock, leads_team
+from tournaments.sides.services.teams import captain_lock
 
 
 @login_required
@@ -68,8 +80,7 @@ def pair_answer_view(request, pk: int, answer: str):
             )
             messages.success(request, _("The pair %(pair)s is called off.") % {"pair": entry.name})
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        tell_refusal(request, exc)
     return redirect("event-page", pk=entry.event_id)
 
 
@@ -91,11 +102,13 @@ def _roster_text(team: Team) -> str:
 
 @login_required
 @require_POST
-def team_officers_view(request, pk: int):
+@permission_required(
+    "manage",
+    lookup=_team,
+    refusal=CAPTAIN_REFUSAL,
+)
+def team_officers_view(request, team: Team):
     """An organiser names the team's captain and deputy (the form is on the team page)."""
-    team = _team(request, pk)
-    if not can_manage(request.user, team.championship):
-        raise PermissionDenied(_("Only this championship's organisers may name the captain."))
     form = TeamOfficersForm(request.POST)
     if form.is_valid() and form.apply(actor=request.user, team=team) is not None:
         messages.success(
@@ -103,15 +116,16 @@ def team_officers_view(request, pk: int):
         )
         return redirect("team-page", pk=team.pk)
     request.method = "GET"  # show the team page with the form's errors, changing nothing else
-    return team_detail_view(request, pk, officers_form=form)
+    return team_detail_view(request, team.pk, officers_form=form)
 
 
 def team_detail_view(request, pk: int, officers_form=None):
     """The team: roster in board order, captain and deputy, results per board, roster log.
     Its captain or deputy (before the lineup deadline) and organisers change the roster here."""
     team = _team(request, pk)
-    manager = can_manage(request.user, team.championship)
-    leads = leads_team(request.user, team)
+    can = permission_context(request.user, team, "manage")
+    manager = can["can_manage"]
+    leads = leads_team(request.user, team)  # the captain or deputy, until the lineup deadline
     lock = None if manager else captain_lock(team)
     may_edit = manager or (leads and lock is None)
     form = None
@@ -165,16 +179,18 @@ def team_detail_view(request, pk: int, officers_form=None):
                 else None
             ),
             "lock": lock if leads and not manager else None,
-            "can_manage": manager,
+            **can,
         },
     )
 
 
 @login_required
-def team_create_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    if not can_manage(request.user, championship):
-        raise PermissionDenied(_("Only this championship's organisers may create teams."))
+@permission_required(
+    "manage",
+    lookup=championship_or_404,
+    refusal=TEAMS_REFUSAL,
+)
+def team_create_view(request, championship: Championship):
     form = TeamForm(posted(request), championship=championship)
     if (team := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
         messages.success(request, _("%(team)s is created.") % {"team": team.name})
@@ -190,7 +206,7 @@ def team_create_view(request, pk: int):
 
 def _teams_to_enter(user, event: Event):
     teams = event.championship.teams.exclude(entries__event=event).order_by("name")
-    if can_manage(user, event.championship):
+    if has_permission(user, "manage", event):
         return teams
     own = player_of(user)
     if own is None:
@@ -204,7 +220,7 @@ def team_enter_view(request, pk: int):
     if event.entry_kind != EntryKind.TEAM:
         raise PermissionDenied(_("This is not a team event."))
     teams = _teams_to_enter(request.user, event)
-    if not teams.exists() and not can_manage(request.user, event.championship):
+    if not teams.exists() and not has_permission(request.user, "manage", event):
         raise PermissionDenied(_("Only a team's captain or deputy, or an organiser, may enter it."))
     form = TeamEnterForm(posted(request), event=event, teams=teams)
     if (entry := applied(request, form, lambda: form.apply(actor=request.user))) is not None:
@@ -223,10 +239,12 @@ def team_enter_view(request, pk: int):
 
 
 @login_required
-def round_lineup_deadline_view(request, pk: int):
-    round_ = round_or_404(request, pk)
-    if not can_manage(request.user, round_.event.championship):
-        raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
+@permission_required(
+    "manage",
+    lookup=round_or_404,
+    refusal=DEADLINES_REFUSAL,
+)
+def round_lineup_deadline_view(request, round_: Round):
     form = LineupDeadlineForm(posted(request), initial={"lineup_deadline": round_.lineup_deadline})
     if applied(request, form, lambda: form.apply(actor=request.user, round_=round_)) is not None:
         return back_to_event(

@@ -212,7 +212,15 @@ def _deadline_settle(match: Match) -> bool:
     match, left open for a ruling (audited as such)."""
     if match.games_played:
         if match.tps_a == match.tps_b:
-            audit(**_deadline_entry(match, AuditAction.DEADLINE_LEVEL, match.status, None))
+            audit(
+                actor=None,
+                championship=match.event.championship,
+                event=match.event,
+                action=AuditAction.DEADLINE_LEVEL,
+                target=f"match {match.pk}",
+                reason=gettext_noop("level at the deadline"),
+                details={"status": match.status, "winner": None},
+            )
             return False
         winner = match.entry_a if match.tps_a > match.tps_b else match.entry_b
         outcome, status = AuditAction.DEADLINE_LEADER, MatchStatus.DECIDED
@@ -238,15 +246,13 @@ def _deadline_settle(match: Match) -> bool:
 
 
 def _deadline_entry(match: Match, outcome: str, status: str, winner_id: int | None) -> dict:
+    """The audit entry of a match the deadline settles, written with its move."""
     return audit_entry(
         actor=None,
         championship=match.event.championship,
         event=match.event,
         action=outcome,
         target=f"match {match.pk}",
-        reason=gettext_noop("level at the deadline")
-        if outcome == AuditAction.DEADLINE_LEVEL
-        else "",
         details={"status": status, "winner": winner_id},
     )
 

@@ -30,8 +30,8 @@ from players.roles import player_of
 from players.types import User
 from tournaments.models import AuditAction, Event, Match, TableResult, TableResultState
 from tournaments.opens.services.score_sheets import result_write, sheet_of, sides_named
-from tournaments.permissions import judges_match
-from tournaments.services.access import PARTY_REFUSAL, require_judge, require_manager
+from tournaments.permissions import PARTY_REFUSAL, judges_match
+from tournaments.services.access import require_judge, require_manager
 from tournaments.services.audit import audit
 
 # What its notices are about: a table of a table open, by its match id (the page is registered

@@ -23,7 +23,6 @@ from django_countries import countries as country_registry
 
 from players.audit.registry import register_audit_type
 from players.models import Player
-from players.roles import player_of
 from players.types import User
 from tournaments import selectors
 from tournaments.formats.teams import MIN_ROSTER
@@ -43,17 +42,12 @@ from tournaments.models import (
     TeamBoard,
     TeamMember,
 )
-from tournaments.permissions import can_manage
+from tournaments.permissions import can_manage, leads_team
 from tournaments.services.access import require_manager
 from tournaments.services.audit import audit
 from tournaments.services.registration import registration_check
 from tournaments.services.rounds import DRAW_START_WINDOW
 from tournaments.sides.selectors import match_lineup, roster_ids
-
-
-def leads_team(actor: User, team: Team) -> bool:
-    own = player_of(actor)
-    return own is not None and own.pk in (team.captain_id, team.deputy_id)
 
 
 def _country_codes(codes: Sequence[str] | None, field: str) -> list[str]:

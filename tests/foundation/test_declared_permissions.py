@@ -10,20 +10,23 @@ from pathlib import Path
 import pytest
 from django import forms
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.views import View
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied as APIPermissionDenied
 
 from tantrix_site.http.answers import answer_service_errors, api_exception
 from tantrix_site.http.forms import apply_service_errors
 from tantrix_site.http.permissions import (
+    PermissionRequiredMixin,
     check_permission,
     has_permission,
     permission_context,
 )
 from tantrix_site.http.refusals import refusal_of
 from tournaments import services
+from tournaments.models import Championship
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,3 +111,27 @@ def test_no_tournaments_view_checks_a_permission_by_hand():
             ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.func.id}")
     assert found == []
+
+
+class ChampionshipSettings(PermissionRequiredMixin, View):
+    """A class-based view declares its rule as an attribute."""
+
+    permission = "manage"
+
+    def get_permission_object(self):
+        return Championship.objects.get(pk=self.kwargs["pk"])
+
+    def get(self, request, pk):
+        return HttpResponse("settings")
+
+
+def test_a_class_based_view_declares_its_rule_as_an_attribute(
+    rf, championship, organiser, outsider
+):
+    view = ChampionshipSettings.as_view()
+    request = rf.get("/")
+    request.user = organiser
+    assert view(request, pk=championship.pk).content == b"settings"
+    request.user = outsider
+    with pytest.raises(PermissionDenied, match="organisers may do that"):
+        view(request, pk=championship.pk)

@@ -2,17 +2,19 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from players.models import Player
 from players.roles import player_of
+from tantrix_site.http.permissions import DeclaredPermission, DeclaredViewSetMixin
 from tournaments import selectors, services
 from tournaments.models import SIDES, Entry, Match, Round, sides_of
-from tournaments.permissions import can_manage, can_see
+from tournaments.permissions import DEADLINES_REFUSAL, can_see
 from tournaments.serializers import (
     AgeConfirmationSerializer,
     AuditEntrySerializer,
@@ -40,6 +42,7 @@ class ChampionshipViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
+    DeclaredViewSetMixin,
     viewsets.GenericViewSet,
 ):
     """Championships: the public sees published ones; organisers create and manage their own."""
@@ -69,13 +72,21 @@ class ChampionshipViewSet(
         return Response(self.get_serializer(championship).data)
 
     @extend_schema(request=StaffSerializer, responses=ChampionshipSerializer)
-    @action(filter_backends=[], detail=True, methods=["post"])
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        permission_classes=[permissions.IsAuthenticatedOrReadOnly, DeclaredPermission],
+        permission="manage",
+        permission_refusal=gettext_lazy(
+            "Only this championship's organisers may change its staff."
+        ),
+    )
     def staff(self, request, pk=None):
         """Add (or remove, with present=false) a co-organiser or controller."""
+        # The declared permission is checked here, before the user is looked up, so the answer
+        # never tells which user names exist.
         championship = self.get_object()
-        if not can_manage(request.user, championship):
-            # Before looking the user up, so the answer never tells which user names exist.
-            raise PermissionDenied(_("Only this championship's organisers may change its staff."))
         serializer = StaffSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = (
@@ -100,13 +111,12 @@ class ChampionshipViewSet(
         filter_backends=[],
         detail=True,
         methods=["get"],
-        permission_classes=[permissions.IsAuthenticated],
+        permission_classes=[permissions.IsAuthenticated, DeclaredPermission],
+        permission="see_audit",
     )
     def audit(self, request, pk=None):
         """Every change to this championship (organisers and controllers only)."""
         championship = self.get_object()
-        if not selectors.can_see_audit(request.user, championship):
-            raise PermissionDenied(_("Only the championship's organisers and controllers."))
         page = self.paginate_queryset(selectors.audit_for(championship))
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
 
@@ -391,7 +401,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
 
 @extend_schema(tags=["events"])
-class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(mixins.RetrieveModelMixin, DeclaredViewSetMixin, viewsets.GenericViewSet):
     serializer_class = RoundSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
@@ -404,14 +414,14 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         filter_backends=[],
         detail=True,
         methods=["post"],
-        permission_classes=[permissions.IsAuthenticated],
+        permission_classes=[permissions.IsAuthenticated, DeclaredPermission],
+        permission="manage",
+        permission_refusal=DEADLINES_REFUSAL,
     )
     def deadline(self, request, pk=None):
         serializer = DeadlineSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_ = self.get_object()
-        if not can_manage(request.user, round_.event.championship):
-            raise PermissionDenied(_("Only this championship's organisers may set deadlines."))
         round_ = services.round_deadline_set(
             actor=request.user, round_=round_, **serializer.validated_data
         )

@@ -1,6 +1,9 @@
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_opens, api_sides, api_table_results
+from tournaments import api
+from tournaments.opens import api as opens_api
+from tournaments.opens import table_api
+from tournaments.sides import api as sides_api
 
 router = SimpleRouter()
 router.register("championships", api.ChampionshipViewSet, basename="championship")
@@ -10,8 +13,8 @@ router.register("matches", api.MatchViewSet, basename="match")
 router.register("rounds", api.RoundViewSet, basename="round")
 
 urlpatterns = [
-    *api_opens.urlpatterns,
-    *api_table_results.urlpatterns,
-    *api_sides.urlpatterns,
+    *opens_api.urlpatterns,
+    *table_api.urlpatterns,
+    *sides_api.urlpatterns,
     *router.urls,
 ]

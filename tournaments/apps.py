@@ -22,10 +22,21 @@ class TournamentsConfig(AppConfig):
         )
         from players.notices.links import register_notice_page
         from ratings.hooks import register_event_names
-        from tournaments import rating_seam, receivers, reporting, selectors, services
+        from tantrix_site.http.permissions import register_permission
+        from tournaments import rating_seam, receivers, selectors, services
+        from tournaments.matches import reporting
+        from tournaments.opens.services import table_disputes
         from tournaments.pages.audit import audit_targets_named, reason_shown
-        from tournaments.services import table_disputes
+        from tournaments.permissions import RULES
 
+        # Every module that declares audit types (beside what it writes), so any process can
+        # describe any entry, also one its own code never writes.
+        from tournaments.services import tiebreaks  # noqa: F401
+        from tournaments.services.imports import writer  # noqa: F401
+
+        # The named rules views declare and pages ask (tournaments/permissions.py).
+        for name, (test, refusal) in RULES.items():
+            register_permission(name, test, refusal=refusal)
         register_submission_extension(
             SubmissionExtension(
                 name="match",

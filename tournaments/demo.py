@@ -28,9 +28,9 @@ from players.roles import ORGANISERS_GROUP
 from players.types import User
 from tournaments import rating_seam, services
 from tournaments.models import Championship, Event, Match, MatchStatus, Round
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_opens import table_open_create, table_open_start
-from tournaments.services.teams import match_lineup
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_opens import table_open_create, table_open_start
+from tournaments.sides.selectors import match_lineup
 from tournaments.standings import round_tables
 
 PASSWORD = "tantrix-demo"

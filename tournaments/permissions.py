@@ -1,11 +1,35 @@
-"""Per-object roles: organisers manage their own championships; controllers rule on disputes."""
+"""Per-object roles: organisers manage their own championships; controllers rule on disputes.
+
+`RULES` names the rules (a predicate and the words of its refusal); TournamentsConfig.ready
+registers them (`tantrix_site.http.permissions`): views declare the one they need
+(`permission_required("manage", lookup=...)`), pages ask the same registry for their `can_*`,
+and the services' own checks (`services.access`) use the same predicates and words. Authority
+over anything inside a championship is authority over that championship: a rule is asked of an
+event, a round, a match, an entry or a team the same way (`championship_of`).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext_lazy
 
 from players.models import Player
 from players.roles import is_admin, is_organiser, player_of
 from players.types import User
-from tournaments.models import Championship, Entry, Match
+from tournaments.models import Championship, Entry, Match, Team
+
+
+def championship_of(obj: Any) -> Championship:
+    """The championship an object belongs to (itself for a championship)."""
+    if isinstance(obj, Championship):
+        return obj
+    if hasattr(obj, "championship"):  # an event, a team, a pair
+        return obj.championship
+    if hasattr(obj, "event"):  # a round, a match, an entry
+        return obj.event.championship
+    return obj.match.event.championship  # a table's result
 
 
 def can_manage(user: User, championship: Championship) -> bool:
@@ -87,3 +111,59 @@ def judges_match(user: User, match: Match) -> bool:
     if not can_rule(user, match.event.championship):
         return False
     return is_admin(user) or match_side_of(user, match) is None
+
+
+def leads_team(user: User, team: Team) -> bool:
+    """The team's captain or deputy."""
+    own = player_of(user)
+    return own is not None and own.pk in (team.captain_id, team.deputy_id)
+
+
+# --- The named rules views declare and pages ask ------------------------------------------
+
+MANAGE_REFUSAL = gettext_lazy("Only this championship's organisers may do that.")
+RULE_REFUSAL = gettext_lazy("Only this championship's organisers and controllers may rule.")
+# The words of refusals that several pages and endpoints declare (with a rule above).
+STAFF_REFUSAL = gettext_lazy("Only this championship's organisers and controllers may do that.")
+TEAMS_REFUSAL = gettext_lazy("Only this championship's organisers may create teams.")
+CAPTAIN_REFUSAL = gettext_lazy("Only this championship's organisers may name the captain.")
+DEADLINES_REFUSAL = gettext_lazy("Only this championship's organisers may set deadlines.")
+PARTY_REFUSAL = gettext_lazy(
+    "You take part in it (you play in it or reported it): another of this championship's "
+    "controllers or organisers, or the site staff, decides it."
+)
+
+
+def judge_refusal(user: User, match: Match) -> Any:
+    """Why a person may not decide a match: not one of its rulers, or a party to it."""
+    return PARTY_REFUSAL if can_rule(user, match.event.championship) else RULE_REFUSAL
+
+
+# name -> (who may, on an object of the championship; the words of the refusal, or how to
+# find them for the person and the object)
+RULES: dict[str, tuple[Callable[[User, Any], bool], Any]] = {
+    "create_championship": (
+        lambda user, _obj: can_create_championship(user),
+        gettext_lazy("Only organisers may create championships."),
+    ),
+    "see": (lambda user, obj: can_see(user, championship_of(obj)), MANAGE_REFUSAL),
+    "manage": (lambda user, obj: can_manage(user, championship_of(obj)), MANAGE_REFUSAL),
+    "rule": (lambda user, obj: can_rule(user, championship_of(obj)), RULE_REFUSAL),
+    "see_audit": (
+        lambda user, obj: can_rule(user, championship_of(obj)),
+        gettext_lazy("Only the championship's organisers and controllers."),
+    ),
+    "judge": (judges_match, judge_refusal),
+    "claim_penalty": (
+        lambda user, match: judges_match(user, match) or match_side_of(user, match) is not None,
+        gettext_lazy("Only the match's players and its staff may claim a time penalty."),
+    ),
+    "withdraw_entry": (
+        lambda user, entry: can_manage(user, championship_of(entry)) or leads_entry(user, entry),
+        gettext_lazy("You may withdraw only your own entry."),
+    ),
+    "lead_team": (
+        lambda user, team: can_manage(user, team.championship) or leads_team(user, team),
+        gettext_lazy("Only the team's captain or deputy, or an organiser, may do that."),
+    ),
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tournaments import services
+from tournaments.matches.reporting import match_game_recount
 
 
 def count_tournament_game(
@@ -23,6 +24,4 @@ def count_tournament_games(sender, *, games: list[tuple[int, int, dict]], **kwar
 
 def recount_ruled_game(sender, *, game_id: int, **kwargs) -> None:
     # A new ruling changed a result that had counted (games.signals.game_result_changed).
-    from tournaments.reporting import match_game_recount
-
     match_game_recount(game_id=game_id)

@@ -2,12 +2,16 @@
 
 The names avoid the API router's (championship-detail, event-draw, match-rule, ...): Django
 reverses a duplicated name to only one of its patterns, so sharing one would break the other.
+Each room (opens, sides, matches) keeps its own patterns; the public pages are `pages.views`.
 """
 
 from django.urls import path
 
-from tournaments import public_views, views, views_matches, views_sides
-from tournaments.urls_opens import urlpatterns as open_patterns
+from tournaments import views
+from tournaments.matches.urls import urlpatterns as match_patterns
+from tournaments.opens.urls import urlpatterns as open_patterns
+from tournaments.pages import views as public_views
+from tournaments.sides.urls import urlpatterns as side_patterns
 
 urlpatterns = [
     path("", views.championship_list_view, name="championship-list"),
@@ -34,36 +38,9 @@ urlpatterns = [
         name="event-qualifiers-advance",
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
-    path("events/<int:pk>/register-pair/", views_sides.pair_register_view, name="pair-register"),
-    path("teams/<int:pk>/", views_sides.team_detail_view, name="team-page"),
-    path("teams/<int:pk>/officers/", views_sides.team_officers_view, name="team-officers"),
-    path("<int:pk>/teams/new/", views_sides.team_create_view, name="team-new"),
-    path("events/<int:pk>/enter-team/", views_sides.team_enter_view, name="team-enter"),
-    path(
-        "rounds/<int:pk>/lineup-deadline/",
-        views_sides.round_lineup_deadline_view,
-        name="round-lineup-deadline-set",
-    ),
-    path(
-        "entries/<int:pk>/pair/<str:answer>/",
-        views_sides.pair_answer_view,
-        name="pair-answer",
-    ),
-    path("rounds/<int:pk>/deadline/", views_matches.round_deadline_view, name="round-deadline-set"),
     path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
     path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),
-    path("matches/<int:pk>/rule/", views_matches.match_rule_view, name="match-rule-form"),
-    path(
-        "matches/<int:pk>/claim-walkover/",
-        views_matches.match_walkover_view,
-        name="match-walkover-claim",
-    ),
-    path(
-        "matches/<int:pk>/claim-penalty/",
-        views_matches.match_penalty_view,
-        name="match-penalty-claim",
-    ),
+    *side_patterns,
+    *match_patterns,
+    *open_patterns,
 ]
-
-# Table opens, tie-breaks and exports keep their patterns in their own module.
-urlpatterns += open_patterns

@@ -2,8 +2,9 @@
 one service through a form (tournaments/forms.py); the services decide and audit.
 
 Visibility: an unpublished championship (and everything in it) is a 404 to anyone who is not its
-staff. Permissions: the services raise PermissionDenied, which Django answers with 403; the views
-check the same rule before showing a form so nobody fills one in for nothing.
+staff. Permissions are declared once on each view (`permission_required`, with the rules of
+`tournaments.permissions`): the lookup answers 404, the rule 403, before any form is shown; the
+services keep their own checks, the authority.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from tantrix_site.http.permissions import permission_context, permission_required
+from tantrix_site.http.refusals import tell_refusal
 from tournaments import selectors, services
 from tournaments.forms import (
     AdvanceQualifiersForm,
@@ -32,15 +35,13 @@ from tournaments.forms import (
     StaffForm,
     WithdrawForm,
 )
-from tournaments.models import EntryStatus, EventStatus
+from tournaments.models import Championship, Entry, EntryStatus, Event, EventStatus
+from tournaments.pages.actions import action_page, posted, registration_page
 from tournaments.pages.audit import audit_lines
-from tournaments.permissions import can_create_championship, can_manage, leads_entry
-from tournaments.view_helpers import action_page, posted, registration_page
-from tournaments.view_lookups import (
+from tournaments.pages.lookups import (
     championship_or_404,
     entry_or_404,
     event_or_404,
-    require_organiser,
 )
 
 PAGE_SIZE = 30
@@ -76,15 +77,14 @@ def championship_list_view(request):
             "search": search,
             "year": year,
             "years": years,
-            "can_create": can_create_championship(request.user),
+            **permission_context(request.user, None, "create_championship"),
         },
     )
 
 
 @login_required
+@permission_required("create_championship")
 def championship_create_view(request):
-    if not can_create_championship(request.user):
-        raise PermissionDenied(_("Only organisers may create championships."))
     form = ChampionshipForm(posted(request), initial={"year": timezone.now().year})
     if request.method == "POST" and form.is_valid():
         championship = form.create(actor=request.user)
@@ -99,9 +99,8 @@ def championship_create_view(request):
 
 
 @login_required
-def championship_edit_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    require_organiser(request, championship)
+@permission_required("manage", lookup=championship_or_404)
+def championship_edit_view(request, championship: Championship):
     initial = {
         "name": championship.name,
         "year": championship.year,
@@ -122,9 +121,8 @@ def championship_edit_view(request, pk: int):
 
 
 @login_required
-def championship_staff_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    require_organiser(request, championship)
+@permission_required("manage", lookup=championship_or_404)
+def championship_staff_view(request, championship: Championship):
     form = StaffForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = form.apply(actor=request.user, championship=championship)
@@ -144,10 +142,8 @@ def championship_staff_view(request, pk: int):
 
 
 @login_required
-def championship_audit_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    if not selectors.can_see_audit(request.user, championship):
-        raise PermissionDenied(_("Only the championship's organisers and controllers."))
+@permission_required("see_audit", lookup=championship_or_404)
+def championship_audit_view(request, championship: Championship):
     page = Paginator(selectors.audit_for(championship), AUDIT_PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -162,9 +158,8 @@ def championship_audit_view(request, pk: int):
 
 
 @login_required
-def event_create_view(request, pk: int):
-    championship = championship_or_404(request, pk)
-    require_organiser(request, championship)
+@permission_required("manage", lookup=championship_or_404)
+def event_create_view(request, championship: Championship):
     next_stage = (
         championship.events.order_by("-stage").values_list("stage", flat=True).first() or 0
     ) + 1
@@ -182,9 +177,8 @@ def event_create_view(request, pk: int):
 
 
 @login_required
-def event_registration_view(request, pk: int):
-    event = event_or_404(request, pk)
-    require_organiser(request, event.championship)
+@permission_required("manage", lookup=event_or_404)
+def event_registration_view(request, event: Event):
     opening = event.status != EventStatus.REGISTRATION
     form = RegistrationForm(posted(request), initial={"open": "1" if opening else "0"})
     if request.method == "POST" and form.is_valid():
@@ -222,8 +216,7 @@ def event_age_confirm_view(request, pk: int):
     try:
         services.age_confirm(actor=request.user, event=event)
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        tell_refusal(request, exc)
     else:
         messages.success(
             request,
@@ -237,10 +230,8 @@ def event_age_confirm_view(request, pk: int):
 
 
 @login_required
-def entry_withdraw_view(request, pk: int):
-    entry = entry_or_404(request, pk)
-    if not (can_manage(request.user, entry.event.championship) or leads_entry(request.user, entry)):
-        raise PermissionDenied(_("You may withdraw only your own entry."))
+@permission_required("withdraw_entry", lookup=entry_or_404)
+def entry_withdraw_view(request, entry: Entry):
     refusal = selectors.withdrawal_refusal(request.user, entry)
     if refusal:
         raise PermissionDenied(refusal)
@@ -272,9 +263,8 @@ def entry_withdraw_view(request, pk: int):
 
 
 @login_required
-def event_seed_view(request, pk: int):
-    event = event_or_404(request, pk)
-    require_organiser(request, event.championship)
+@permission_required("manage", lookup=event_or_404)
+def event_seed_view(request, event: Event):
     entries = [e for e in selectors.entries_for_event(event) if e.status == EntryStatus.ACTIVE]
     initial = {"order": "\n".join(e.name for e in entries)}
     form = SeedForm(posted(request), event=event, initial=initial)
@@ -297,11 +287,10 @@ def event_seed_view(request, pk: int):
 
 
 @login_required
-def event_draw_view(request, pk: int):
+@permission_required("manage", lookup=event_or_404)
+def event_draw_view(request, event: Event):
     """A page of its own that says what the draw does, and acts only on its confirmed POST:
     a draw cannot be undone, so no single click elsewhere makes it (works without JS)."""
-    event = event_or_404(request, pk)
-    require_organiser(request, event.championship)
     if event.table_open:
         return redirect("open-start", pk=event.pk)  # its own page: tables, no deadlines
     confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
@@ -348,9 +337,8 @@ def event_draw_view(request, pk: int):
 
 
 @login_required
-def event_advance_view(request, pk: int):
-    event = event_or_404(request, pk)
-    require_organiser(request, event.championship)
+@permission_required("manage", lookup=event_or_404)
+def event_advance_view(request, event: Event):
     form = AdvanceQualifiersForm(posted(request))
     if request.method == "POST" and form.is_valid():
         created = form.apply(actor=request.user, event=event)

@@ -13,11 +13,17 @@ in `AppConfig.ready`), so the staff page shows names, never ids.
 A reason is stored as it was written, in English when an app wrote it itself; the app registers
 how to show such reasons in the reader's language (`register_audit_reasons`), and a reason a
 person typed is shown as typed.
+
+An action may also be registered as a type (`register_audit_type`, beside the service that writes
+it): the shape of its details (each key and the JSON type of its value; `audit()` refuses an
+entry that does not fit, a bug) and how an entry of it describes itself for people (`describe`,
+called by the app's own page with the entry's details and the names the page looked up).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
@@ -44,6 +50,55 @@ def register_audit_actions(choices: type[models.TextChoices], *, area: str, labe
         _OWNERS[value] = owner
         _LABELS[value] = text
     _AREAS[area] = (label, list(choices.values))
+
+
+@dataclass(frozen=True)
+class AuditType:
+    """An audited action as a type: its label, its details' shape, how it describes itself."""
+
+    action: str
+    # key -> the type(s) its value may have (None always fits: a detail may be empty).
+    details: Mapping[str, type | tuple[type, ...]]
+    # (details, names) -> the entry's details in words; `names` is the app page's lookup.
+    describe: Callable[[dict, Any], str] | None = None
+
+    @property
+    def label(self) -> Any:
+        return _LABELS[self.action]
+
+    def check(self, details: Mapping[str, Any]) -> None:
+        """Refuse details that do not fit the shape (a bug in the service that writes them)."""
+        for key, value in details.items():
+            if key not in self.details:
+                raise ValueError(f"audit action {self.action!r} has no detail {key!r}")
+            if value is not None and not isinstance(value, self.details[key]):
+                raise ValueError(
+                    f"audit action {self.action!r}: detail {key!r} is a {type(value).__name__}"
+                )
+
+
+_TYPES: dict[str, AuditType] = {}
+
+
+def register_audit_type(
+    action: str,
+    *,
+    details: Mapping[str, type | tuple[type, ...]] | None = None,
+    describe: Callable[[dict, Any], str] | None = None,
+) -> AuditType:
+    """Register a registered action's type (idempotent for the same declaration)."""
+    if not is_audit_action(action):
+        raise ValueError(f"unregistered audit action {action!r}")
+    declared = AuditType(str(action), dict(details or {}), describe)
+    known = _TYPES.get(declared.action)
+    if known is not None and known != declared:
+        raise ValueError(f"audit action {action!r} has a type already")
+    _TYPES[declared.action] = declared
+    return declared
+
+
+def audit_type(action: str) -> AuditType | None:
+    return _TYPES.get(action)
 
 
 def audit_action_choices() -> list[tuple[str, Any]]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from players.audit.registry import is_audit_action
+from players.audit.registry import audit_type, is_audit_action
 from players.models import AuditEntry, Player
 from players.types import User
 
@@ -30,12 +30,15 @@ def audit(
     """Append one entry. Call it inside the transaction of the change it records.
 
     `action` must be a registered action (`players.audit.registry`; an unknown one is a bug:
-    ValueError). `actor` may be anonymous or None (a worker, a command, a person signing up).
-    `target` defaults to the subject's name as it is now. The `*_id` arguments name objects of
-    higher apps (championship, event, rating change, review, title) so their pages can filter.
+    ValueError), and its details must fit its type's shape when it has one (ValueError too).
+    `actor` may be anonymous or None (a worker, a command, a person signing up). `target`
+    defaults to the subject's name as it is now. The `*_id` arguments name objects of higher
+    apps (championship, event, rating change, review, title) so their pages can filter.
     """
     if not is_audit_action(action):
         raise ValueError(f"unregistered audit action {action!r}")
+    if (declared := audit_type(action)) is not None:
+        declared.check(details or {})
     actor_user = actor if getattr(actor, "is_authenticated", False) else None
     if not target:
         if subject_player is not None:

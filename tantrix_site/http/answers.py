@@ -1,4 +1,6 @@
-"""Project-wide API plumbing: service errors become field-level HTTP 400 responses."""
+"""Project-wide API plumbing: service errors become HTTP answers, as the one mapping of
+refusals says (`tantrix_site.http.refusals`): 403 with the service's words, 400 with field
+messages, 404."""
 
 from __future__ import annotations
 
@@ -17,11 +19,19 @@ from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tantrix_site.http.refusals import Refusal, refusal_of
 
-def as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
-    if hasattr(exc, "error_dict"):
-        return serializers.ValidationError(exc.message_dict)
-    return serializers.ValidationError({"non_field_errors": exc.messages})
+
+def api_exception(refusal: Refusal, *, whole_request: str) -> Exception:
+    """A refusal as DRF's exception; `whole_request` names the key of messages that are no
+    field's ("non_field_errors" in DRF's own handler, "detail" where a view asks)."""
+    if refusal.status == 403:
+        return PermissionDenied(refusal.all_messages[0] if refusal.all_messages else None)
+    if refusal.status == 404:
+        return Http404()
+    return serializers.ValidationError(
+        {whole_request if key is None else key: found for key, found in refusal.messages.items()}
+    )
 
 
 T = TypeVar("T")
@@ -35,19 +45,13 @@ def answer_service_errors(
     under ``detail``), and a missing object of one of the ``not_found`` classes 404."""
     try:
         return call()
-    except DjangoPermissionDenied as exc:
-        raise PermissionDenied(str(exc) or None) from None
-    except DjangoValidationError as exc:
-        raise serializers.ValidationError(
-            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        ) from None
-    except not_found:
-        raise Http404 from None
+    except (DjangoPermissionDenied, DjangoValidationError, *not_found) as exc:
+        raise api_exception(refusal_of(exc, not_found=not_found), whole_request="detail") from None
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, DjangoValidationError):
-        exc = as_drf_validation_error(exc)
+    if isinstance(exc, DjangoValidationError | DjangoPermissionDenied):
+        exc = api_exception(refusal_of(exc), whole_request="non_field_errors")
     elif isinstance(exc, RequestDataTooBig):
         return Response({"detail": _("The request body is too large.")}, status=413)
     elif isinstance(exc, SuspiciousOperation):

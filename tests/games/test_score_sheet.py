@@ -13,7 +13,7 @@ from games.score_sheet import (
     score_sheet_parse,
 )
 from tournaments.formats import FormatError, result_tps, tps_for_margin
-from tournaments.services.results import _game_tps
+from tournaments.matches.services.tps import game_tps
 
 
 def errors_of(data: dict) -> dict[str, list[str]]:
@@ -129,8 +129,8 @@ def test_result_tps_from_the_margin():
     ],
 )
 def test_a_score_sheet_earns_what_the_same_online_game_earns(a, b, ending, side):
-    """The counting of online games (tournaments.services.results) gives the same TPs."""
+    """The counting of online games (tournaments.matches.services.results) gives the same TPs."""
     sheet = score_sheet_parse({"score_a": a, "score_b": b, "ending": ending, "conceded_by": side})
     game = Game(end_reason=sheet.end_reason, winner_seat=sheet.winner_seat)
     seats = [GameSeat(seat=0, score=a), GameSeat(seat=1, score=b)]
-    assert result_tps(*sheet.scores, conceded_by=sheet.conceded_by) == _game_tps(game, seats, 1)
+    assert result_tps(*sheet.scores, conceded_by=sheet.conceded_by) == game_tps(game, seats, 1)

@@ -35,10 +35,10 @@ from players.models import Player
 from tests.factories import PlayerFactory
 from tournaments import services
 from tournaments.models import Entry, Event, Match, Round, Team
-from tournaments.services.pairs import pair_register
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_disputes import table_result_dispute, table_result_rule
-from tournaments.services.table_opens import table_open_create, table_open_start
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_disputes import table_result_dispute, table_result_rule
+from tournaments.opens.services.table_opens import table_open_create, table_open_start
+from tournaments.sides.services.pairs import pair_register
 from tournaments.standings import round_tables
 
 

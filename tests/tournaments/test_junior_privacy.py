@@ -23,7 +23,11 @@ from tests.conftest import client_for
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tournaments import services
 from tournaments.models import AgeConfirmation, Entry, EntryStatus
-from tournaments.services.table_opens import entry_late_add, table_open_create, table_open_start
+from tournaments.opens.services.table_opens import (
+    entry_late_add,
+    table_open_create,
+    table_open_start,
+)
 
 pytestmark = pytest.mark.django_db
 

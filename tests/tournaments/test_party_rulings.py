@@ -13,9 +13,9 @@ from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.opens.helpers import open_championship
 from tournaments import services
 from tournaments.models import Match, TableResult
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_disputes import table_result_dispute, table_result_rule
-from tournaments.services.table_opens import table_open_create, table_open_start
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_disputes import table_result_dispute, table_result_rule
+from tournaments.opens.services.table_opens import table_open_create, table_open_start
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db

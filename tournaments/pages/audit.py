@@ -4,34 +4,28 @@ The trail stores what the services wrote at the time: a target such as "match 12
 such as {"before": {...}, "winner": 10} (10 an entry id). People read "Semi-final: Ana v Bela"
 and "Winner: Ana (before: Decided, winner Bela)". A page of entries costs three queries
 whatever it holds (the matches, the entries and the events they name).
+
+Each action describes its own details: its registered type (`players.audit.registry`, declared
+beside the service that writes it) is asked with the entry's details and the names this page
+looked up (`AuditNames`); a type with no words of its own shows its details as "Key: value".
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import timezone
-from django.utils.dateformat import format as date_format
-from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import (
-    gettext_lazy,
-    gettext_noop,
-    ngettext,
-    override,
-    pgettext_lazy,
-)
+from django.utils.translation import gettext_noop, override
 
+from players.audit.registry import audit_type
 from players.models import AuditEntry
 from tantrix_site.i18n.grammar import lowercase
 from tournaments.format_words import round_name_text
 from tournaments.models import (
     AuditAction,
-    Category,
     Entry,
     Event,
     EventFormat,
@@ -40,6 +34,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.pages import words
+from tournaments.services.audit_words import describe_plainly
 
 _MATCH_TARGET = re.compile(r"^match (\d+)(?: game (\d+))?$")
 _GAME_TARGET = re.compile(r"^game (\d+)$")
@@ -121,7 +116,10 @@ def _ids(entries: list[AuditEntry]) -> tuple[set[int], set[int], set[int]]:
 SIDE_KINDS = ("player", "pair__player_a", "pair__player_b", "team")
 
 
-class _Names:
+class AuditNames:
+    """The names a page of entries needs, looked up at once; `about(match_id)` binds them to
+    one entry's match, for a description that names a side of it."""
+
     def __init__(self, entries: list[AuditEntry]) -> None:
         match_ids, entry_ids, event_ids = _ids(entries)
         matches = list(
@@ -160,168 +158,47 @@ class _Names:
             return _("nobody")
         return self.entries.get(entry_id, _("a player since removed"))
 
-    def side(self, match_id: int | None, side: Any) -> str:
+    def event(self, event_id: Any) -> str | None:
+        return self.events.get(event_id)
+
+    def side_of(self, match_id: int | None, side: Any) -> str:
         match = self.matches.get(match_id) if match_id else None
         if match is None or side not in (0, 1):
             return _("one side")
         entry = match.entry_a if side == 0 else match.entry_b
         return entry.player.display_name if entry else _("one side")
 
-
-def _when(value: Any) -> str:
-    if not value:
-        return _("none")
-    try:
-        moment = dt.datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return str(value)
-    if timezone.is_aware(moment):
-        moment = timezone.localtime(moment)
-    return date_format(moment, get_format("DATETIME_FORMAT"))
+    def about(self, match_id: int | None) -> EntryNames:
+        return EntryNames(self, match_id)
 
 
-def _status(value: Any) -> str:
-    try:
-        return MatchStatus(value).label
-    except ValueError:
-        return str(value)
+@dataclass(frozen=True)
+class EntryNames:
+    """The page's names, as one entry's description asks for them."""
+
+    names: AuditNames
+    match_id: int | None
+
+    def entry(self, entry_id: Any) -> str:
+        return self.names.entry(entry_id)
+
+    def match(self, match_id: int) -> str:
+        return self.names.match(match_id)
+
+    def event(self, event_id: Any) -> str | None:
+        return self.names.event(event_id)
+
+    def side(self, side: Any) -> str:
+        """A side of the entry's own match, by the player's name."""
+        return self.names.side_of(self.match_id, side)
 
 
-def _yes(value: Any) -> str:
-    return _("yes") if value in (True, "True", "true") else _("no")
-
-
-# The fields a championship_update entry names, in words (an unknown one: its key, capitalised).
-_CHAMPIONSHIP_FIELDS = {
-    "name": pgettext_lazy("the name of a championship, an event or a team", "Name"),
-    "year": gettext_lazy("Year"),
-    "category": gettext_lazy("Category"),
-    "published": gettext_lazy("Published"),
-}
-
-
-def _key_value(key: Any, value: Any) -> str:
-    label = _CHAMPIONSHIP_FIELDS.get(key) or str(key).replace("_", " ").capitalize()
-    # Translators: one detail of an audit entry, "Published: yes".
-    return _("%(label)s: %(value)s") % {"label": label, "value": value}
-
-
-def _describe(entry: AuditEntry, names: _Names, match_id: int | None) -> str:
-    d = entry.details if isinstance(entry.details, dict) else {}
-    action = entry.action
-    if action == "match_rule":
-        before = d.get("before") if isinstance(d.get("before"), dict) else {}
-        if d.get("winner"):
-            text = _("Winner: %(winner)s") % {"winner": names.entry(d.get("winner"))}
-        else:
-            text = _("Void: no winner")
-        if before:
-            was = _status(before.get("status"))
-            if before.get("winner"):
-                was = _("%(status)s, winner %(winner)s") % {
-                    "status": was,
-                    "winner": names.entry(before["winner"]),
-                }
-            text = _("%(ruling)s (before: %(was)s)") % {"ruling": text, "was": was}
-        return text
-    if action in ("deadline_leader", "deadline_walkover", "deadline_both_out", "deadline_level"):
-        winner = d.get("winner")
-        if winner:
-            return _("Winner: %(winner)s") % {"winner": names.entry(winner)}
-        return _status(d.get("status", ""))
-    if action == "game_counted":
-        tps = d.get("tps") or []
-        if len(tps) == 2:
-            return _("Game %(game)s: %(tps_a)s–%(tps_b)s tournament points") % {
-                "game": d.get("game_id"),
-                "tps_a": number_format(tps[0]),
-                "tps_b": number_format(tps[1]),
-            }
-        return _("Game %(game)s") % {"game": d.get("game_id")}
-    if action == "game_not_counted":
-        where = names.match(d["match_id"]) if isinstance(d.get("match_id"), int) else _("its match")
-        return _("Game %(game)s stays a casual game; it was sent for %(match)s") % {
-            "game": d.get("game_id"),
-            "match": where,
-        }
-    if action == "time_penalty":
-        penalty = d.get("penalty", 0)
-        side = names.side(match_id, d.get("side"))
-        if not isinstance(penalty, int):
-            return _("%(side)s loses %(penalty)s TPs") % {"side": side, "penalty": penalty}
-        return ngettext(
-            "%(side)s loses %(penalty)s TP", "%(side)s loses %(penalty)s TPs", penalty
-        ) % {
-            "side": side,
-            "penalty": penalty,
-        }
-    if action == "deadline_set":
-        return _("%(after)s (was %(before)s)") % {
-            "after": _when(d.get("after")),
-            "before": _when(d.get("before")),
-        }
-    if action == "draw_generate":
-        entries = d.get("entries") if isinstance(d.get("entries"), int) else 0
-        return ngettext(
-            "Draw seed %(seed)s, %(entries)s entry",
-            "Draw seed %(seed)s, %(entries)s entries",
-            entries,
-        ) % {"seed": d.get("draw_seed"), "entries": entries}
-    if action == "event_seed":
-        order = d.get("order") or []
-        top = ", ".join(names.entry(i) for i in order[:3])
-        if d.get("by") == "organiser":
-            seeded = ngettext(
-                "%(count)s entries seeded by the organiser's order",
-                "%(count)s entries seeded by the organiser's order",
-                len(order),
-            )
-        else:
-            seeded = ngettext(
-                "%(count)s entries seeded by ratings",
-                "%(count)s entries seeded by ratings",
-                len(order),
-            )
-        seeded %= {"count": len(order)}
-        if not top:
-            return seeded
-        return _("%(seeded)s; top seeds %(top)s") % {"seeded": seeded, "top": top}
-    if action == "qualifiers_advance":
-        source = names.events.get(d.get("from"))
-        count = len(d.get("qualifiers") or [])
-        if source is None:
-            return ngettext(
-                "%(count)s qualifier from the earlier stage",
-                "%(count)s qualifiers from the earlier stage",
-                count,
-            ) % {"count": count}
-        return ngettext(
-            "%(count)s qualifier from %(source)s", "%(count)s qualifiers from %(source)s", count
-        ) % {"count": count, "source": source}
-    if action == "championship_create":
-        try:
-            category = Category(d.get("category")).label
-        except ValueError:
-            category = ""
-        published = _yes(d.get("published"))
-        if not category:
-            return _("published: %(published)s") % {"published": published}
-        return _("%(category)s; published: %(published)s") % {
-            "category": category,
-            "published": published,
-        }
-    if action == "event_create":
-        try:
-            return _("Format: %(format)s") % {"format": EventFormat(d.get("format")).label}
-        except ValueError:
-            return ""
-    if action == "championship_update":
-        parts = []
-        for key, value in d.items():
-            parts.append(_key_value(key, _yes(value) if key == "published" else value))
-        return "; ".join(parts)
-    # Anything else (a new action): its details as "Key: value" lines, never a dict.
-    return "; ".join(_key_value(k, v) for k, v in d.items() if not isinstance(v, dict | list))
+def details_text(entry: AuditEntry, names: EntryNames) -> str:
+    """The entry's details in words, as its type describes them."""
+    details = entry.details if isinstance(entry.details, dict) else {}
+    declared = audit_type(entry.action)
+    describe = declared.describe if declared and declared.describe else describe_plainly
+    return describe(details, names)
 
 
 def stored_target(entry: AuditEntry, rounds: int | None = None) -> str:
@@ -344,11 +221,11 @@ def stored_target(entry: AuditEntry, rounds: int | None = None) -> str:
 def audit_lines(entries: Iterable[AuditEntry]) -> list[AuditLine]:
     """A page of the championship's trail, each entry with its target and details in words."""
     entries = list(entries)
-    names = _Names(entries)
+    names = AuditNames(entries)
     lines = []
     for entry in entries:
         target, match_id = _target_text(entry, names)
-        details = _describe(entry, names, match_id)
+        details = details_text(entry, names.about(match_id))
         lines.append(AuditLine(entry, target, details, reason_shown(entry.reason or "")))
     return lines
 
@@ -358,11 +235,11 @@ def audit_targets_named(entries: list[AuditEntry]) -> dict[int, str]:
     match by its round and players (one query for the page), a round in the reader's language
     (registered in TournamentsConfig.ready)."""
     ours = [e for e in entries if e.action in AuditAction.values]
-    names = _Names(ours)
+    names = AuditNames(ours)
     return {entry.pk: _target_text(entry, names)[0] for entry in ours}
 
 
-def _target_text(entry: AuditEntry, names: _Names) -> tuple[str, int | None]:
+def _target_text(entry: AuditEntry, names: AuditNames) -> tuple[str, int | None]:
     """The entry's target in words, and the match it names (if any)."""
     found = _MATCH_TARGET.match(entry.target or "")
     if found:

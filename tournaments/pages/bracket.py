@@ -15,6 +15,7 @@ from tournaments.format_words import early_round_style
 from tournaments.formats.labels import RoundNames, knockout_round_names, slot_name
 from tournaments.models import Event, Match, MatchStatus, Round
 from tournaments.pages import words
+from tournaments.pages.links import side_url
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def _side(match: Match, side: int, feeders, rounds: int) -> Side:
     return Side(
         name=entry.name,
         seed=entry.seed,
-        link=entry.link,
+        link=side_url(entry),
         tps=(match.tps_a if side == 0 else match.tps_b) if played else None,
         winner=match.winner_id is not None and match.winner_id == entry.pk,
     )

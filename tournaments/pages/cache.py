@@ -33,6 +33,9 @@ from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone, translation
 
+from players.models import AuditEntry
+from tournaments.models import Championship, Entry, Event, Match, MatchGame, Round
+
 logger = logging.getLogger(__name__)
 
 ALIAS = "pages"
@@ -167,8 +170,6 @@ def _on_event_row(sender, instance, **kwargs) -> None:
 
 
 def _on_match_game(sender, instance, **kwargs) -> None:
-    from tournaments.models import Match
-
     event_changed(
         Match.objects.filter(pk=instance.match_id).values_list("event_id", flat=True).first()
     )
@@ -191,9 +192,6 @@ def _on_audit_entry(sender, instance, created=False, **kwargs) -> None:
 
 
 def connect_receivers() -> None:
-    from players.models import AuditEntry
-    from tournaments.models import Championship, Entry, Event, Match, MatchGame, Round
-
     for model in (Match, Round, Entry):
         for signal in (post_save, post_delete):
             signal.connect(_on_event_row, sender=model, dispatch_uid=f"pages.{model.__name__}")

@@ -4,14 +4,14 @@
 - `access`: who may see what;
 - `events`: an event's entries, matches, tables, standings and places;
 - `entries`: a player's entries, eligibility, seeding figures;
-- `teams`: rosters, board lineups, team results.
+- from the sides room (`tournaments.sides.selectors`): rosters and their log, board lineups,
+  team results.
 """
 
 from __future__ import annotations
 
 from tournaments.selectors.access import (
     audit_for,
-    can_see_audit,
     championships_visible_to,
     events_visible_to,
     games_visible_to,
@@ -42,7 +42,8 @@ from tournaments.selectors.events import (
     swiss_standings,
     unattached_tournament_games,
 )
-from tournaments.selectors.teams import (
+from tournaments.sides.selectors import (
+    roster_changes,
     team_match_boards,
     team_results,
     team_roster,
@@ -53,7 +54,6 @@ __all__ = [
     "SEEDING_BASES",
     "audit_for",
     "bracket_rounds",
-    "can_see_audit",
     "championship_names",
     "championships_visible_to",
     "age_confirmed",
@@ -73,6 +73,7 @@ __all__ = [
     "match_visible_to",
     "matches_for_event",
     "rounds_open_for_deadlines",
+    "roster_changes",
     "seeding_ratings",
     "swiss_standings",
     "team_match_boards",

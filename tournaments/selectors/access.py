@@ -1,5 +1,5 @@
 """Who may see what: the championships, events, matches and games a user may see, and the
-championship's audit lines for its staff."""
+championship's audit lines (who may read them is the `see_audit` rule)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tournaments.models import (
     MatchGame,
     sides_of,
 )
-from tournaments.permissions import can_rule, can_see
+from tournaments.permissions import can_see
 
 
 def championships_visible_to(user: User) -> QuerySet[Championship]:
@@ -79,7 +79,3 @@ def audit_for(championship: Championship) -> QuerySet[AuditEntry]:
         .select_related("actor")
         .order_by("-created", "-id")
     )
-
-
-def can_see_audit(user: User, championship: Championship) -> bool:
-    return can_rule(user, championship)

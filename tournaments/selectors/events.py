@@ -106,8 +106,8 @@ def group_tables(event: Event) -> dict[int, tuple]:
 
 
 def match_open_for_games(match: Match) -> bool:
-    """Whether games may still be counted for this match (a table open's are typed from the
-    score sheets by its controllers, never submitted: tournaments/services/score_sheets.py)."""
+    """Whether games may still be counted for this match (a table open's are typed
+    from the score sheets by its controllers, never submitted: opens/services/score_sheets.py)."""
     return (
         not match.event.table_open
         and match.status in (MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS)

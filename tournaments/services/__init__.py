@@ -12,6 +12,17 @@ matches, advancing, finishing events), `championships`, `registration` (entries,
 `rulings` (rulings, walkovers, deadlines), `qualifiers`.
 """
 
+from tournaments.matches.services.results import (
+    match_game_attach,
+    match_penalty_claim,
+    validate_match_submission,
+)
+from tournaments.matches.services.rulings import (
+    deadlines_process,
+    match_rule,
+    match_walkover_claim,
+    round_deadline_set,
+)
 from tournaments.services.audit import audit
 from tournaments.services.championships import (
     EVENT_FIELDS,
@@ -22,7 +33,6 @@ from tournaments.services.championships import (
     event_registration_set,
 )
 from tournaments.services.draws import draw_generate
-from tournaments.services.pairs import pair_confirm, pair_decline, pair_register
 from tournaments.services.progression import sync_match
 from tournaments.services.qualifiers import qualifiers_advance
 from tournaments.services.registration import (
@@ -31,19 +41,9 @@ from tournaments.services.registration import (
     entry_withdraw,
     event_seed,
 )
-from tournaments.services.results import (
-    match_game_attach,
-    match_penalty_claim,
-    validate_match_submission,
-)
 from tournaments.services.rounds import DRAW_START_WINDOW
-from tournaments.services.rulings import (
-    deadlines_process,
-    match_rule,
-    match_walkover_claim,
-    round_deadline_set,
-)
-from tournaments.services.teams import (
+from tournaments.sides.services.pairs import pair_confirm, pair_decline, pair_register
+from tournaments.sides.services.teams import (
     round_lineup_deadline_set,
     team_create,
     team_enter,

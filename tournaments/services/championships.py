@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries import countries as country_registry
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.types import User
 from tournaments import formats
 from tournaments.format_words import format_error_text
@@ -26,7 +28,8 @@ from tournaments.models import (
 )
 from tournaments.permissions import can_create_championship
 from tournaments.services.access import require_manager
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit, audit_entry
+from tournaments.services.audit_words import key_value_words, yes_words
 
 
 @transaction.atomic
@@ -253,13 +256,70 @@ def event_registration_set(*, actor: User, event: Event, open_: bool) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.CLOSED):
         raise ValidationError({"status": _("The draw has been made; registration is over.")})
-    event.status = EventStatus.REGISTRATION if open_ else EventStatus.CLOSED
-    event.save(update_fields=["status"])
-    audit(
-        actor=actor,
-        championship=event.championship,
-        event=event,
-        action=AuditAction.REGISTRATION_OPEN if open_ else AuditAction.REGISTRATION_CLOSE,
-        target=event.name,
+    transition(
+        event,
+        EventStatus.REGISTRATION if open_ else EventStatus.CLOSED,
+        audit=audit_entry(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.REGISTRATION_OPEN if open_ else AuditAction.REGISTRATION_CLOSE,
+            target=event.name,
+        ),
     )
     return event
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _created_words(details: dict, names: Any) -> str:
+    try:
+        category = Category(details.get("category")).label
+    except ValueError:
+        category = ""
+    published = yes_words(details.get("published"))
+    if not category:
+        return _("published: %(published)s") % {"published": published}
+    return _("%(category)s; published: %(published)s") % {
+        "category": category,
+        "published": published,
+    }
+
+
+def _updated_words(details: dict, names: Any) -> str:
+    return "; ".join(
+        key_value_words(key, yes_words(value) if key == "published" else value)
+        for key, value in details.items()
+    )
+
+
+def _event_created_words(details: dict, names: Any) -> str:
+    try:
+        return _("Format: %(format)s") % {"format": EventFormat(details.get("format")).label}
+    except ValueError:
+        return ""
+
+
+register_audit_type(
+    AuditAction.CHAMPIONSHIP_CREATE,
+    details={"category": str, "published": bool},
+    describe=_created_words,
+)
+register_audit_type(
+    AuditAction.CHAMPIONSHIP_UPDATE,
+    details={"name": str, "year": str, "category": str, "published": str},
+    describe=_updated_words,
+)
+for _staff in (
+    AuditAction.ORGANISER_ADD,
+    AuditAction.ORGANISER_REMOVE,
+    AuditAction.CONTROLLER_ADD,
+    AuditAction.CONTROLLER_REMOVE,
+    AuditAction.REGISTRATION_OPEN,
+    AuditAction.REGISTRATION_CLOSE,
+):
+    register_audit_type(_staff)
+register_audit_type(
+    AuditAction.EVENT_CREATE, details={"format": str}, describe=_event_created_words
+)

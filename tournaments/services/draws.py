@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.types import User
 from tournaments import formats
 from tournaments.format_words import format_error_text
 from tournaments.models import (
+    MATCH_STATUSES,
     SIDES,
     AuditAction,
     Entry,
@@ -30,7 +34,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.access import require_manager
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit_entry
 from tournaments.services.progression import match_finish
 from tournaments.services.registration import event_seed
 from tournaments.services.rounds import (
@@ -97,19 +101,22 @@ def draw_generate(
     except formats.FormatError as exc:
         raise ValidationError({"event": format_error_text(exc)}) from None
     lineup_deadlines_set(event, list(event.rounds.all()))
-    event.status = EventStatus.DRAWN
-    event.save(update_fields=["status", "draw_seed"])
+    transition(
+        event,
+        EventStatus.DRAWN,
+        fields={"draw_seed": event.draw_seed},
+        audit=audit_entry(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.DRAW_GENERATE,
+            target=event.name,
+            details={"draw_seed": draw_seed, "entries": len(entries)},
+        ),
+    )
     if event.table_open:
         # Whichever button or endpoint started it, a table open is published face to face.
         rounds_prepare(event)
-    audit(
-        actor=actor,
-        championship=event.championship,
-        event=event,
-        action=AuditAction.DRAW_GENERATE,
-        target=event.name,
-        details={"draw_seed": draw_seed, "entries": len(entries)},
-    )
     return event
 
 
@@ -174,7 +181,7 @@ def _draw_knockout(event: Event, entries: list[Entry], start: dt.datetime) -> No
                 if match.entry_a is None or match.entry_b is None:
                     match.is_bye = True
                 else:
-                    match.status = MatchStatus.SCHEDULED
+                    transition(match, MatchStatus.SCHEDULED, save=False)  # not stored yet
             later[(number, index)] = match
             built.append(match)
         Match.objects.bulk_create(built)
@@ -235,7 +242,24 @@ def _draw_groups(event: Event, entries: list[Entry], start: dt.datetime) -> None
                         group=group_number,
                         entry_a=by_id[a],
                         entry_b=by_id[b],
-                        status=MatchStatus.SCHEDULED,
+                        status=MATCH_STATUSES.first(MatchStatus.SCHEDULED),
                     )
                 )
     Match.objects.bulk_create(matches)
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _draw_words(details: dict, names: Any) -> str:
+    entries = details.get("entries") if isinstance(details.get("entries"), int) else 0
+    return ngettext(
+        "Draw seed %(seed)s, %(entries)s entry",
+        "Draw seed %(seed)s, %(entries)s entries",
+        entries,
+    ) % {"seed": details.get("draw_seed"), "entries": entries}
+
+
+register_audit_type(
+    AuditAction.DRAW_GENERATE, details={"draw_seed": int, "entries": int}, describe=_draw_words
+)

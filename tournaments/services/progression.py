@@ -7,8 +7,12 @@ by `swiss_rounds`, which closes its bye itself and imports nothing from here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_noop
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from tournaments import formats
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -23,20 +27,24 @@ from tournaments.models import (
     MatchStatus,
 )
 from tournaments.rating_seam import event_results_changed
-from tournaments.services.audit import audit
-from tournaments.services.rounds import (
-    event_progression_lock,
-    match_close,
-    match_rules,
-    team_state,
-)
+from tournaments.services.audit import audit_entry
+from tournaments.services.rounds import event_progression_lock, match_close, match_rules
 from tournaments.services.swiss_rounds import swiss_round_completed
+from tournaments.sides.selectors import team_state
 
 
-def match_finish(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:
+def match_finish(
+    match: Match,
+    *,
+    winner: Entry | None,
+    status: str,
+    reason: str,
+    audit: dict[str, Any] | None = None,
+) -> None:
     """Close the match and carry its result on: the next knockout match, the champion, the
-    next Swiss round, or the end of a group stage."""
-    match_close(match, winner=winner, status=status, reason=reason)
+    next Swiss round, or the end of a group stage. `audit`: the entry of the change that
+    closes it (a ruling, a deadline), written with the move."""
+    match_close(match, winner=winner, status=status, reason=reason, audit=audit)
     _after_match_final(match)
 
 
@@ -45,8 +53,10 @@ def _after_match_final(match: Match) -> None:
     if event.format == EventFormat.KNOCKOUT:
         loser_ids = [e for e in (match.entry_a_id, match.entry_b_id) if e and e != match.winner_id]
         if loser_ids:
-            Entry.objects.filter(pk__in=loser_ids, status=EntryStatus.ACTIVE).update(
-                status=EntryStatus.ELIMINATED
+            transition(
+                Entry.objects.filter(pk__in=loser_ids),
+                EntryStatus.ELIMINATED,
+                from_=(EntryStatus.ACTIVE,),
             )
         if match.next_match_id is None:
             _crown(event, match.winner)
@@ -57,24 +67,32 @@ def _after_match_final(match: Match) -> None:
     else:
         event_progression_lock(event.pk)
         if not event.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
-            Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+            transition(
+                Event.objects.filter(pk=event.pk),
+                EventStatus.FINISHED,
+                from_=(EventStatus.DRAWN, EventStatus.FINISHED),
+            )
             event_results_changed(event.pk)
 
 
 def _crown(event: Event, winner: Entry | None) -> None:
-    event.champion = winner
-    event.status = EventStatus.FINISHED
-    event.save(update_fields=["champion", "status"])
+    transition(
+        event,
+        EventStatus.FINISHED,
+        fields={"champion": winner},
+        audit=audit_entry(
+            actor=None,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.CHAMPION,
+            target=winner.name if winner else gettext_noop("no champion"),
+        ),
+    )
     event_results_changed(event.pk)
     if winner is not None:
-        Entry.objects.filter(pk=winner.pk).update(status=EntryStatus.CHAMPION)
-    audit(
-        actor=None,
-        championship=event.championship,
-        event=event,
-        action=AuditAction.CHAMPION,
-        target=winner.name if winner else gettext_noop("no champion"),
-    )
+        transition(
+            Entry.objects.filter(pk=winner.pk), EntryStatus.CHAMPION, from_=(EntryStatus.ACTIVE,)
+        )
 
 
 def _feed_next(match: Match) -> None:
@@ -87,8 +105,7 @@ def _feed_next(match: Match) -> None:
     if len(feeders) < 2 or not all(f.is_final for f in feeders):
         return
     if following.entry_a_id and following.entry_b_id:
-        following.status = MatchStatus.SCHEDULED
-        following.save(update_fields=["status"])
+        transition(following, MatchStatus.SCHEDULED)
         return
     survivor = following.entry_a or following.entry_b
     match_finish(
@@ -116,6 +133,17 @@ def sync_match(match: Match) -> Match:
         match.save(update_fields=["tps_a", "tps_b", "games_played", "state_reason"])
         match_finish(match, winner=winner, status=MatchStatus.DECIDED, reason=str(state.reason))
     else:
-        match.status = MatchStatus.IN_PROGRESS if games else MatchStatus.SCHEDULED
-        match.save(update_fields=["tps_a", "tps_b", "games_played", "state_reason", "status"])
+        transition(
+            match,
+            MatchStatus.IN_PROGRESS if games else MatchStatus.SCHEDULED,
+            fields={
+                "tps_a": match.tps_a,
+                "tps_b": match.tps_b,
+                "games_played": match.games_played,
+                "state_reason": match.state_reason,
+            },
+        )
     return match
+
+
+register_audit_type(AuditAction.CHAMPION)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.types import User
 from tournaments import formats, selectors
 from tournaments.format_words import format_error_text
@@ -22,7 +26,7 @@ from tournaments.models import (
     EventStatus,
 )
 from tournaments.services.access import require_manager
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit_entry
 
 
 @transaction.atomic
@@ -86,17 +90,46 @@ def qualifiers_advance(*, actor: User, event: Event) -> list[Entry]:
             )
         )
     Entry.objects.bulk_create(created)
-    source.entries.filter(pk__in=chosen).update(status=EntryStatus.QUALIFIED)
-    source.entries.exclude(pk__in=chosen).filter(status=EntryStatus.ACTIVE).update(
-        status=EntryStatus.ELIMINATED
+    transition(source.entries.filter(pk__in=chosen), EntryStatus.QUALIFIED)
+    transition(
+        source.entries.exclude(pk__in=chosen),
+        EntryStatus.ELIMINATED,
+        from_=(EntryStatus.ACTIVE,),
     )
-    Event.objects.filter(pk=source.pk).update(status=EventStatus.FINISHED)
-    audit(
-        actor=actor,
-        championship=event.championship,
-        event=event,
-        action=AuditAction.QUALIFIERS_ADVANCE,
-        target=event.name,
-        details={"from": source.pk, "qualifiers": chosen},
+    transition(
+        Event.objects.filter(pk=source.pk),
+        EventStatus.FINISHED,
+        audit=audit_entry(
+            actor=actor,
+            championship=event.championship,
+            event=event,
+            action=AuditAction.QUALIFIERS_ADVANCE,
+            target=event.name,
+            details={"from": source.pk, "qualifiers": chosen},
+        ),
     )
     return created
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _qualifiers_words(details: dict, names: Any) -> str:
+    source = names.event(details.get("from"))
+    count = len(details.get("qualifiers") or [])
+    if source is None:
+        return ngettext(
+            "%(count)s qualifier from the earlier stage",
+            "%(count)s qualifiers from the earlier stage",
+            count,
+        ) % {"count": count}
+    return ngettext(
+        "%(count)s qualifier from %(source)s", "%(count)s qualifiers from %(source)s", count
+    ) % {"count": count, "source": source}
+
+
+register_audit_type(
+    AuditAction.QUALIFIERS_ADVANCE,
+    details={"from": int, "qualifiers": list},
+    describe=_qualifiers_words,
+)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.models import Player
 from players.roles import player_of
 from players.types import User
@@ -31,7 +34,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import can_manage, leads_entry
 from tournaments.services.access import require_manager
-from tournaments.services.audit import audit
+from tournaments.services.audit import audit, audit_entry
 from tournaments.services.progression import match_finish
 
 
@@ -155,8 +158,18 @@ def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
         raise ValidationError({"entry": no_longer_in_play(entry)})
     if entry.event.status == EventStatus.DRAWN and not manager:
         raise PermissionDenied(_("After the draw only an organiser may withdraw a player."))
-    entry.status = EntryStatus.WITHDRAWN
-    entry.save(update_fields=["status"])
+    transition(
+        entry,
+        EntryStatus.WITHDRAWN,
+        audit=audit_entry(
+            actor=actor,
+            championship=entry.event.championship,
+            event=entry.event,
+            action=AuditAction.ENTRY_WITHDRAW,
+            target=entry.name,
+            reason=reason,
+        ),
+    )
     open_matches = (
         Match.objects.select_for_update()
         .filter(Q(entry_a=entry) | Q(entry_b=entry))
@@ -177,14 +190,6 @@ def entry_withdraw(*, actor: User, entry: Entry, reason: str = "") -> Entry:
             status=MatchStatus.WALKOVER if other else MatchStatus.VOID,
             reason="withdrawal",
         )
-    audit(
-        actor=actor,
-        championship=entry.event.championship,
-        event=entry.event,
-        action=AuditAction.ENTRY_WITHDRAW,
-        target=entry.name,
-        reason=reason,
-    )
     return entry
 
 
@@ -255,3 +260,35 @@ def event_seed(*, actor: User, event: Event, order: Sequence[int] | None = None)
         },
     )
     return ranked
+
+
+# --- Audit types: the actions this module writes, and their words ---------------------------
+
+
+def _seed_words(details: dict, names: Any) -> str:
+    order = details.get("order") or []
+    top = ", ".join(names.entry(i) for i in order[:3])
+    if details.get("by") == "organiser":
+        seeded = ngettext(
+            "%(count)s entries seeded by the organiser's order",
+            "%(count)s entries seeded by the organiser's order",
+            len(order),
+        )
+    else:
+        seeded = ngettext(
+            "%(count)s entries seeded by ratings",
+            "%(count)s entries seeded by ratings",
+            len(order),
+        )
+    seeded %= {"count": len(order)}
+    if not top:
+        return seeded
+    return _("%(seeded)s; top seeds %(top)s") % {"seeded": seeded, "top": top}
+
+
+# A pair's entry (sides.services.pairs) names its players, or says the partner confirmed it.
+register_audit_type(AuditAction.ENTRY_REGISTER, details={"players": list, "confirmed": bool})
+register_audit_type(AuditAction.ENTRY_WITHDRAW)
+register_audit_type(
+    AuditAction.EVENT_SEED, details={"order": list, "by": str}, describe=_seed_words
+)

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
+from players.audit.transitions import transition
 from tournaments import formats
-from tournaments.formats.teams import (
-    DEFAULT_TEAM_TIEBREAKS,
-    TeamMatchRules,
-    TeamMatchState,
-    team_match_state,
-)
 from tournaments.models import Entry, EntryKind, Event, Match, Round
 
 # pg_advisory_xact_lock(int, int): tournaments' namespace, then the event's id.
@@ -45,22 +41,6 @@ def event_progression_lock(event_id: int) -> None:
         cursor.execute(
             "SELECT pg_advisory_xact_lock(%s, %s)", [_PROGRESSION_LOCK_NAMESPACE, event_id]
         )
-
-
-def team_rules(event: Event) -> TeamMatchRules:
-    return TeamMatchRules(
-        boards=event.team_boards,
-        games_per_board=event.games_per_match,
-        tiebreaks=tuple(event.team_tiebreaks or DEFAULT_TEAM_TIEBREAKS),
-    )
-
-
-def team_state(match: Match, games: list) -> TeamMatchState:
-    """A team match's state from its counted games (MatchGame rows with their boards)."""
-    boards: list[list[tuple[Decimal, Decimal]]] = [[] for _ in range(match.event.team_boards)]
-    for game in sorted(games, key=lambda g: g.number):
-        boards[(game.board or 1) - 1].append((game.tps_a, game.tps_b))
-    return team_match_state(boards, team_rules(match.event))
 
 
 # A team round's lineups close this long after the round starts (organisers may move it).
@@ -97,10 +77,19 @@ def round_deadline(event: Event, start: dt.datetime, number: int) -> dt.datetime
     return start + dt.timedelta(days=event.round_days * number)
 
 
-def match_close(match: Match, *, winner: Entry | None, status: str, reason: str) -> None:
-    """Write a match's final state (the row only; `progression.match_finish` also moves on)."""
-    match.winner = winner
-    match.status = status
-    match.state_reason = reason
-    match.decided_at = timezone.now()
-    match.save(update_fields=["winner", "status", "state_reason", "decided_at"])
+def match_close(
+    match: Match,
+    *,
+    winner: Entry | None,
+    status: str,
+    reason: str,
+    audit: dict[str, Any] | None = None,
+) -> None:
+    """Write a match's final state (the row only; `progression.match_finish` also moves on),
+    with the audit entry of the change that closes it, if it has one of its own."""
+    transition(
+        match,
+        status,
+        fields={"winner": winner, "state_reason": reason, "decided_at": timezone.now()},
+        audit=audit,
+    )

@@ -13,9 +13,11 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from players.audit.transitions import transition
 from tournaments import formats, selectors
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    MATCH_STATUSES,
     Entry,
     EntryKind,
     EntryStatus,
@@ -59,7 +61,7 @@ def swiss_round_draw(event: Event, entries: list[Entry], number: int, start: dt.
             bracket_index=index,
             entry_a=by_id[a],
             entry_b=by_id[b],
-            status=MatchStatus.SCHEDULED,
+            status=MATCH_STATUSES.first(MatchStatus.SCHEDULED),
         )
         for index, (a, b) in enumerate(paired.pairings)
     )
@@ -88,7 +90,11 @@ def swiss_round_completed(event: Event, round_: Round) -> None:
     if round_.matches.exclude(status__in=FINAL_MATCH_STATUSES).exists():
         return
     if round_.number >= event.swiss_rounds:
-        Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+        transition(
+            Event.objects.filter(pk=event.pk),
+            EventStatus.FINISHED,
+            from_=(EventStatus.DRAWN, EventStatus.FINISHED),
+        )
         event_results_changed(event.pk)
         return
     if event.rounds.filter(number=round_.number + 1).exists():

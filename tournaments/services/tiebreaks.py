@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from players.audit.registry import register_audit_type
 from players.types import User
 from tournaments import formats
 from tournaments.format_words import format_error_text
@@ -63,3 +64,8 @@ def event_tiebreaks_set(
         },
     )
     return event
+
+
+register_audit_type(
+    AuditAction.TIEBREAKS_SET, details={"before": list, "after": list, "after_start": bool}
+)

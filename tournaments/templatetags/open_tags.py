@@ -12,8 +12,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tantrix_site.http.permissions import permission_context
 from tournaments.models import EventFormat, EventStatus
-from tournaments.permissions import can_manage, can_rule
 from tournaments.standings import (
     criteria_labels,
     criteria_ranked_by,
@@ -56,8 +56,7 @@ def event_standings_panel(context: dict[str, Any], event) -> dict[str, Any]:
         "criteria_keys": criteria,
         "lines": event_standings(event) if ranked and started else [],
         "rounds": list(event.rounds.order_by("number")) if event.table_open and started else [],
-        "can_manage": can_manage(user, event.championship),
-        "can_rule": can_rule(user, event.championship),
+        **permission_context(user, event, "manage", "rule"),
         "before_draw": event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED),
         "late_entries": event.table_open
         and event.format == EventFormat.SWISS

@@ -1,10 +1,11 @@
-"""Template tags for other apps' pages (the player page's championship section)."""
+"""Template tags: the player page's championship section, and where a side's name links to."""
 
 from __future__ import annotations
 
 from django import template
 
 from tournaments import selectors
+from tournaments.pages import links
 
 register = template.Library()
 
@@ -13,3 +14,9 @@ register = template.Library()
 def player_entries(player) -> list:
     """The player's entries in published championships, newest first."""
     return list(selectors.entries_of_player(player.pk))
+
+
+@register.filter
+def side_url(entry) -> str:
+    """The page a side's name links to ("" for a pair)."""
+    return links.side_url(entry)

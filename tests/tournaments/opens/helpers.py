@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tests.factories import PlayerFactory, UserFactory
 from tournaments.models import Championship, Event, Round
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_opens import table_open_create, table_open_start
 from tournaments.services import championship_create, championship_staff_set, entry_register
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_opens import table_open_create, table_open_start
 from tournaments.standings import round_tables
 
 

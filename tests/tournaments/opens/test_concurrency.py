@@ -13,9 +13,9 @@ from django.db import connection
 from tests.factories import make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
 from tournaments.models import Event, Match, TableResult
-from tournaments.services import score_sheets
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_opens import require_table_open
+from tournaments.opens.services import score_sheets
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_opens import require_table_open
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db(transaction=True)

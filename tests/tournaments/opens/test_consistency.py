@@ -14,13 +14,13 @@ from tests.factories import UserFactory, make_organiser
 from tests.tournaments.opens.helpers import open_championship, play_round, sheet_for, table_open
 from tournaments.consistency import system_check, tournaments_breaches
 from tournaments.models import Match, MatchStatus, TableResult
-from tournaments.services.score_sheets import table_results_enter
-from tournaments.services.table_disputes import (
+from tournaments.opens.services.score_sheets import table_results_enter
+from tournaments.opens.services.table_disputes import (
     table_result_dispute,
     table_result_reopen,
     table_result_rule,
 )
-from tournaments.services.table_opens import entry_drop
+from tournaments.opens.services.table_opens import entry_drop
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db

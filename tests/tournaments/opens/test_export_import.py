@@ -27,7 +27,9 @@ from players.models import Player
 from tests.factories import PlayerFactory, make_organiser
 from tests.tournaments.helpers import match_record_body
 from tests.tournaments.opens.helpers import open_championship, play_round, table_open
+from tournaments.matches.services.results import match_game_attach
 from tournaments.models import Championship, Event, Match, TableResult
+from tournaments.opens.services.table_opens import entry_drop
 from tournaments.services import championship_create, entry_register, event_create
 from tournaments.services.draws import draw_generate
 from tournaments.services.exports import (
@@ -36,8 +38,6 @@ from tournaments.services.exports import (
     results_csv,
     standings_csv,
 )
-from tournaments.services.results import match_game_attach
-from tournaments.services.table_opens import entry_drop
 from tournaments.standings import event_standings
 
 

@@ -177,7 +177,7 @@ def test_tiebreaks_change_after_the_start_only_when_confirmed_and_audited(settin
     assert client_for(None).get(url).data["labels"] == ["Match points", "Buchholz"]
     bad = api.put(url, {"tiebreaks": ["tp_total", "elo"]}, format="json")
     assert bad.status_code == 400 and "unknown tie-break elo" in str(bad.data["tiebreaks"])
-    from tournaments.services.table_opens import table_open_start
+    from tournaments.opens.services.table_opens import table_open_start
 
     table_open_start(actor=organiser, event=event)
     refused = api.put(url, {"tiebreaks": ["tp_total", "sonneborn_berger"]}, format="json")

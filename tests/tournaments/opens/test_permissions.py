@@ -10,8 +10,8 @@ from tests.conftest import client_for
 from tests.factories import PlayerFactory, make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
 from tournaments.models import Event
+from tournaments.opens.services.table_opens import table_open_start
 from tournaments.services import entry_register
-from tournaments.services.table_opens import table_open_start
 
 pytestmark = pytest.mark.django_db
 

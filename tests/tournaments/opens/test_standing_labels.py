@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.factories import make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
+from tournaments.opens.services.score_sheets import table_results_enter
 from tournaments.services.exports import standings_csv
-from tournaments.services.score_sheets import table_results_enter
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db

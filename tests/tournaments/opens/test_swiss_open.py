@@ -17,8 +17,8 @@ from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.opens.helpers import open_championship, play_round, table_open
 from tournaments import formats
 from tournaments.models import AuditAction, EntryStatus, EventStatus, MatchStatus, TableResult
-from tournaments.services.score_sheets import TableResultsError, table_results_enter
-from tournaments.services.table_opens import entry_drop, entry_late_add
+from tournaments.opens.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.opens.services.table_opens import entry_drop, entry_late_add
 from tournaments.standings import event_standings, round_tables
 
 pytestmark = pytest.mark.django_db
@@ -258,7 +258,7 @@ def test_late_entry_and_drop_out_rules(organiser):
 
 def test_a_table_open_match_takes_no_submitted_game(organiser):
     """Its results are the typed sheets: a record (or a report) for it would count twice."""
-    from tournaments.services.results import validate_match_submission
+    from tournaments.matches.services.results import validate_match_submission
 
     championship, _ = open_championship(organiser)
     event = table_open(organiser, championship, 4, swiss_rounds=2)

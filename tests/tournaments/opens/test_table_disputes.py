@@ -1,4 +1,4 @@
-"""Disputes of a typed table-open result (tournaments.services.table_disputes): who may
+"""Disputes of a typed table-open result (tournaments.opens.services.table_disputes): who may
 dispute, rule and reopen, on the web page `open-table-result` and the API `api/tables/<id>/`,
 and what bad input gets."""
 
@@ -13,7 +13,7 @@ from tests.conftest import client_for
 from tests.factories import PlayerFactory, UserFactory, make_organiser
 from tests.tournaments.opens.helpers import open_championship, table_open
 from tournaments.models import TableResult
-from tournaments.services.score_sheets import TableResultsError, table_results_enter
+from tournaments.opens.services.score_sheets import TableResultsError, table_results_enter
 from tournaments.standings import event_standings, round_tables
 
 pytestmark = pytest.mark.django_db
@@ -211,7 +211,7 @@ def test_bad_input_is_a_400_with_the_field_and_changes_nothing(world):
 def test_each_ruler_is_told_of_a_dispute_in_their_own_language(world, monkeypatch):
     from django.utils import translation
 
-    from tournaments.services import table_disputes
+    from tournaments.opens.services import table_disputes
 
     # A stand-in catalogue that says which language each notice was worded in.
     monkeypatch.setattr(table_disputes, "_", lambda text: f"[{translation.get_language()}] {text}")

@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
+from players.audit.registry import register_audit_type
 from players.models import Player
 from players.types import User
 from tournaments.models import AuditAction, Championship, Event
@@ -196,3 +197,8 @@ def event_import(*, data: Any, actor: User | None = None) -> Event:
         },
     )
     return event
+
+
+register_audit_type(
+    AuditAction.EVENT_IMPORT, details={"entries": int, "matches": int, "games": int}
+)

@@ -1,0 +1,2 @@
+"""The services of pairs (registering, confirming, declining) and teams (rosters, officers,
+entering, lineups)."""

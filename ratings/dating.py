@@ -7,9 +7,10 @@ dated by the game behind it:
 
 - a game's step in a game-by-game table: the game's played time (``at``, its place in the
   timeline; a recalculated version keeps it);
-- a tournament Elo change: the latest game the player had played in the event when the change
-  was written (a running event is recalculated after each result, so each change is dated by the
-  game that moved it; a recalculation after a revert, by the event's games);
+- a tournament Elo change: the latest played of the player's games in the event that the site
+  held when the change was written (a running event is recalculated after each result, so each
+  change is dated by the games that moved it, whenever they were played; a recalculation after a
+  revert, by the event's games);
 - a pool anchoring: the event whose recalculation shifted the pool (the tournament change written
   just before it), dated as above;
 - anything else (an adjustment, a revert of one, a recompute's correction): its own time.
@@ -40,7 +41,7 @@ def played_expression(prefix: str = "") -> Any:
         Game.objects.filter(
             event_id=ref("event_id"),
             seats__player_id=ref("player_id"),
-            played_at__lte=ref("created"),
+            created__lte=ref("created"),
         )
         .order_by("-played_at")
         .values("played_at")[:1]
@@ -56,7 +57,7 @@ def played_expression(prefix: str = "") -> Any:
         .values("event_id")[:1]
     )
     anchored_game = (
-        Game.objects.filter(event_id=Subquery(anchored_event), played_at__lte=ref("created"))
+        Game.objects.filter(event_id=Subquery(anchored_event), created__lte=ref("created"))
         .order_by("-played_at")
         .values("played_at")[:1]
     )

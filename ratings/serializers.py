@@ -83,9 +83,9 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
     played_at = serializers.SerializerMethodField(
         help_text=gettext_lazy(
-            "The date a chart puts this change at: its game's played time (a tournament Elo "
-            "change: the player's latest game of the event it counted; an anchoring: that "
-            "event's); an adjustment's own time."
+            "The date a chart shows this change at: its game's played time (a tournament Elo "
+            "change: the player's latest game of the event; an anchoring: that event's); an "
+            "adjustment's own time."
         )
     )
     at = serializers.DateTimeField(

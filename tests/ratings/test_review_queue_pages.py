@@ -42,9 +42,7 @@ def _row(html: str, review: Review) -> str:
     return html[start : min(end for end in ends if end > 0)]
 
 
-def test_an_elo_swing_names_its_event_and_games_and_offers_no_revert_that_cannot(
-    staff, world
-):
+def test_an_elo_swing_names_its_event_and_games_and_offers_no_revert_that_cannot(staff, world):
     """The demo's queue: every row a Tournament Elo swing whose one button, Revert, answered
     that Elo changes cannot be reverted; no event named; the player link opened the lobby."""
     swing = world.elo_swing(world.ingrid)
@@ -149,9 +147,7 @@ def test_acknowledging_needs_no_note(staff, world):
     assert "Acknowledged" in _row(html, swing)
 
 
-def test_the_elo_history_is_dated_by_the_games_played_not_the_day_it_was_computed(
-    client, world
-):
+def test_the_elo_history_is_dated_by_the_games_played_not_the_day_it_was_computed(client, world):
     """The chart put every point on the day the Elo was computed (1 Dec) rather than the day
     the game was played (5 Nov)."""
     today = _day(timezone.now())

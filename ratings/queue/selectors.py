@@ -92,7 +92,8 @@ def describe_reviews(reviews: Sequence[Review]) -> Sequence[Review]:
     ``item_name`` (its player and kind, "Ingrid: Large swing", for messages and labels),
     ``table`` and ``table_label`` (the table it is about, "" for a title lapse), ``history_table``
     (the table its player link opens), ``event_id`` and ``event_name`` (an Elo swing),
-    ``games_behind`` (``GameBehind``, oldest first), ``standing`` (an Elo swing: the player's
+    ``games_behind`` (``GameBehind``, oldest first), ``lapsed_on`` (a title lapse's day),
+    ``standing`` (an Elo swing: the player's
     result in the event as it stands now), ``actions`` (``kinds.review_actions``).
     """
     reviews = list(reviews)
@@ -101,8 +102,12 @@ def describe_reviews(reviews: Sequence[Review]) -> Sequence[Review]:
     elo_games = _elo_games_of(
         {(r.change.event_id, r.player_id) for r in swings if r.player_id is not None}
     )
-    single = {_game_of(r): r.player_id for r in reviews if not is_elo_swing(r) and _game_of(r)}
-    game_rows = _games_as_played({game_id: {player} for game_id, player in single.items()})
+    # Both players of one game may be flagged (a swing each): every (game, player) is wanted.
+    single: dict[int, set[int]] = defaultdict(set)
+    for r in reviews:
+        if _has_own_game(r):
+            single[_game_of(r)].add(r.player_id)
+    game_rows = _games_as_played(single)
     standings = {
         (s.event_id, s.player_id): s
         for s in EloStanding.objects.filter(
@@ -136,10 +141,10 @@ def describe_reviews(reviews: Sequence[Review]) -> Sequence[Review]:
             review.standing = standings.get((event_id, review.player_id))
             counting = any(g.counts for g in review.games_behind)
         else:
-            game_id = _game_of(review)
-            found = game_rows.get((game_id, review.player_id)) if game_id else None
-            review.games_behind = [found] if found else []
+            found = game_rows.get((_game_of(review), review.player_id))
+            review.games_behind = [found] if _has_own_game(review) and found else []
             counting = True
+        review.lapsed_on = _day((review.detail or {}).get("lapsed_on"))
         review.actions = review_actions(review, games_counting=counting)
     return reviews
 
@@ -154,6 +159,24 @@ def swing_games(review: Review) -> list[GameBehind]:
 
 
 # --- The games, in bulk --------------------------------------------------------------------------
+
+
+def _has_own_game(review: Review) -> bool:
+    """The item is about one game (a swing in a game-by-game table, a game ruled on later); a
+    repeated-results flag lists its whole series instead (``review_series``)."""
+    return (
+        not is_elo_swing(review)
+        and review.kind != ReviewKind.REPEATED_RESULTS
+        and _game_of(review) is not None
+        and review.player_id is not None
+    )
+
+
+def _day(text: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text) if text else None
+    except (TypeError, ValueError):
+        return None
 
 
 def _game_of(review: Review) -> int | None:

@@ -62,7 +62,7 @@ def review_revert_games(*, actor: User, review_id: int, game_ids: list[int], not
             review=review,
             reviews=closing,
             note=note,
-            details={"games": wanted, "event": event_id},
+            details={"reverted": wanted, "event": event_id},
         )
 
 

@@ -46,7 +46,10 @@ class ReviewWorld:
         )
 
     def lobby_swing(self, player: Player) -> Review:
-        return Review.objects.get(kind="large_swing", player=player, change__system="lobby")
+        """The player's lobby swing in the lobby game."""
+        return Review.objects.get(
+            kind="large_swing", player=player, change__system="lobby", game=self.lobby_game
+        )
 
 
 def review_world(settings) -> ReviewWorld:

@@ -85,6 +85,20 @@ def test_a_page_of_items_costs_the_same_queries_whatever_it_holds(world):
     assert page_queries() == few
 
 
+def test_both_players_flagged_in_one_game_each_see_the_game_as_they_played_it(world):
+    ingrid, aroha = (
+        review_item(world.lobby_swing(player).pk) for player in (world.ingrid, world.aroha)
+    )
+    assert [(g.game_id, g.outcome, g.opponent_names) for g in ingrid.games_behind] == [
+        (world.lobby_game.pk, "won", "Aroha")
+    ]
+    assert [(g.game_id, g.outcome, g.score) for g in aroha.games_behind] == [
+        (world.lobby_game.pk, "lost", 4)
+    ]
+    both = describe_reviews([world.lobby_swing(world.ingrid), world.lobby_swing(world.aroha)])
+    assert [len(r.games_behind) for r in both] == [1, 1]
+
+
 @pytest.mark.parametrize(
     ("kind", "table", "title", "expected"),
     [
@@ -169,7 +183,7 @@ def test_reverting_a_game_behind_an_elo_swing(
         action="elo_recalculate", actor=admin_user, event_id=world.event_id
     ).exists()
     entry = AuditEntry.objects.get(action="review_revert", review_id=swing.pk)
-    assert entry.details["games"] == [game.pk] and entry.reason == "Tomas never sat down"
+    assert entry.details["reverted"] == [game.pk] and entry.reason == "Tomas never sat down"
     # The item now shows the game reverted and how the event stands.
     item = review_item(swing.pk)
     assert [g.reverted for g in item.games_behind] == [True, False]

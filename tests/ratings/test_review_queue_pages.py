@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import formats, timezone
 
 from players.models import AuditEntry, Player
-from ratings.models import RatingChange, Review
+from ratings.models import RatingChange, Review, Title
 from tests.ratings.review_world import PLAYED, review_world
 
 pytestmark = pytest.mark.django_db
@@ -177,3 +177,20 @@ def test_chart_dates_are_in_the_reader_s_time_zone(client, world):
     late = _day(PLAYED, "Pacific/Auckland")
     assert late != _day(PLAYED)  # 23:30 UTC is the next morning in Auckland
     assert any(t.startswith(late) for t in titles), titles
+
+
+def test_a_title_lapse_reads_its_day_in_the_reader_s_format_and_keeps_or_ends_the_title(
+    staff, world, admin_user
+):
+    """The lapse's day reached the page as stored: "lapsed on 2026-11-30"."""
+    title = Title.objects.create(player=world.ingrid, awarded_by=admin_user)
+    lapse = Review.objects.create(
+        kind="title_lapse", player=world.ingrid, title=title, detail={"lapsed_on": "2026-11-30"}
+    )
+    html = staff.get(reverse("review-queue"), {"kind": "title_lapse"}).content.decode()
+    row = _row(html, lapse)
+    assert "lapsed on 30 Nov 2026" in row and "2026-11-30" not in row
+    assert f'href="{reverse("rating-history", args=[world.ingrid.pk])}?system=master"' in row
+    assert reverse("title-withdraw", args=[title.pk]) in row
+    page = staff.get(reverse("review-detail", args=[lapse.pk])).content.decode()
+    assert "Acknowledge: the title stays held" in page

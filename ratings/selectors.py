@@ -1,4 +1,5 @@
-"""Reads for ratings: ranking tables, histories, titles, the review queue, seeding figures.
+"""Reads for ratings: ranking tables, histories, titles, review counts, seeding figures (the
+review queue's own reads are ``ratings.queue.selectors``).
 
 Each selector runs a fixed number of queries whatever the number of rows.
 """
@@ -155,15 +156,6 @@ def title_list(*, status: str = Title.Status.ACTIVE) -> QuerySet[Title]:
 
 def elo_tournaments(*, player_id: int) -> QuerySet[EloStanding]:
     return EloStanding.objects.filter(player_id=player_id).order_by("-event_id")
-
-
-def review_queue(*, status: str = ReviewStatus.OPEN, kind: str = "") -> QuerySet[Review]:
-    reviews = Review.objects.select_related("change", "game", "player", "title", "reviewer")
-    if status:
-        reviews = reviews.filter(status=status)
-    if kind:
-        reviews = reviews.filter(kind=kind)
-    return reviews.order_by("created", "id")
 
 
 def adjustment_list(*, player_id: int | None = None) -> QuerySet[RatingChange]:

@@ -293,5 +293,8 @@ def test_openapi_schema_has_the_ratings_paths_without_warnings(tmp_path):
         "/api/ratings/recomputes/{id}/",
         "/api/ratings/events/{event_id}/elo/",
         "/api/ratings/reviews/{id}/revert-series/",
+        "/api/ratings/reviews/{id}/acknowledge/",
+        "/api/ratings/reviews/{id}/revert-games/",
+        "/api/ratings/reviews/{id}/adjust/",
     ]:
         assert f"{path}:" in text, path

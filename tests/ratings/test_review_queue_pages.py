@@ -194,3 +194,25 @@ def test_a_title_lapse_reads_its_day_in_the_reader_s_format_and_keeps_or_ends_th
     assert reverse("title-withdraw", args=[title.pk]) in row
     page = staff.get(reverse("review-detail", args=[lapse.pk])).content.decode()
     assert "Acknowledge: the title stays held" in page
+
+
+def test_the_queue_pages_keep_their_filters(staff, world, monkeypatch):
+    monkeypatch.setattr("ratings.staff.views.PAGE_SIZE", 2)
+    html = staff.get(reverse("review-queue"), {"table": "lobby"}).content.decode()
+    assert len(re.findall(r'<tr id="review-', html)) == 2
+    assert "table=lobby&amp;page=2" in html
+    second = staff.get(reverse("review-queue"), {"table": "lobby", "page": 2}).content.decode()
+    shown = {int(pk) for pk in re.findall(r'<tr id="review-(\d+)">', second)}
+    assert shown and shown <= set(
+        Review.objects.filter(change__system="lobby").values_list("pk", flat=True)
+    )
+
+
+def test_an_action_returns_to_the_page_it_was_taken_on_and_only_to_ours(staff, world):
+    tomas, noah = world.elo_swing(world.tomas), world.elo_swing(world.noah)
+    url = reverse("review-action", args=[tomas.pk, "acknowledge"])
+    back = staff.post(url, {"next": "/rankings/review/?table=elo"})
+    assert back.url == "/rankings/review/?table=elo"
+    url = reverse("review-action", args=[noah.pk, "acknowledge"])
+    elsewhere = staff.post(url, {"next": "https://elsewhere.example/"})
+    assert elsewhere.url == reverse("review-queue")

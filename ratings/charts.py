@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from django.utils import formats, timezone
 
+from ratings.dating import played_at
+
 # Room for the axis labels: left for the ratings, bottom for the dates.
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 10, 26
 # Beyond this many changes the dots would touch: every k-th is drawn (the line keeps them all).
@@ -30,6 +32,7 @@ class Dot:
     x: float
     y: float
     label: str  # "30 Nov 2026: 512.3"
+    marked: bool = False  # the point a page is about (a review's change)
 
 
 @dataclass(frozen=True)
@@ -75,12 +78,13 @@ def line_chart(
     number: Callable[[float, int], str] = _plain,
     width: int = 640,
     height: int = 240,
+    marked: int | None = None,
 ) -> LineChart | None:
     """Scale the values into the box, one step per change; None without any value.
 
     `labels` name each value's moment (a date); they label the x axis (at most five, evenly
     spread) and each dot's tooltip. `number(value, decimals)` writes a rating (the reader's
-    decimal mark: "512,3" in Russian).
+    decimal mark: "512,3" in Russian). `marked`: the index of a point to mark (always dotted).
     """
     if not values:
         return None
@@ -113,12 +117,17 @@ def line_chart(
     indexes = sorted({round(i * (len(values) - 1) / max(shown - 1, 1)) for i in range(shown)})
     x_ticks = [Tick(at=round(x_of(i), 1), label=labels[i]) for i in indexes]
     every = max(1, math.ceil(len(values) / MAX_DOTS))
-    dotted = sorted(set(range(0, len(values), every)) | {len(values) - 1})
+    dotted = set(range(0, len(values), every)) | {len(values) - 1}
+    if marked is not None and 0 <= marked < len(values):
+        dotted.add(marked)
     dots = [
         Dot(
-            x=round(xy[i][0], 1), y=round(xy[i][1], 1), label=f"{labels[i]}: {number(values[i], 1)}"
+            x=round(xy[i][0], 1),
+            y=round(xy[i][1], 1),
+            label=f"{labels[i]}: {number(values[i], 1)}",
+            marked=i == marked,
         )
-        for i in dotted
+        for i in sorted(dotted)
     ]
     return LineChart(
         width=width,
@@ -139,16 +148,27 @@ def line_chart(
     )
 
 
-def history_chart(history: Sequence, **size) -> LineChart | None:
-    """The chart of rating changes (oldest first), dated and numbered in the site's format for the
-    reader's language, in the reader's time zone."""
+def history_chart(history: Sequence, *, mark: int | None = None, **size) -> LineChart | None:
+    """The chart of rating changes (oldest first), each dated by the game behind it
+    (``ratings.dating``), in the site's format for the reader's language and in the reader's
+    time zone. `mark`: a change id whose point is marked (its current version, when a replay
+    has recalculated it)."""
     labels = [
-        formats.date_format(timezone.localtime(change.at or change.created), "DATE_FORMAT")
+        formats.date_format(timezone.localtime(played_at(change)), "DATE_FORMAT")
         for change in history
     ]
     return line_chart(
         [change.after for change in history],
         labels=labels,
         number=lambda value, decimals: formats.number_format(value, decimals),
+        marked=next(
+            (
+                i
+                for i, change in enumerate(history)
+                if mark is not None
+                and mark in (getattr(change, "pk", None), getattr(change, "origin_id", None))
+            ),
+            None,
+        ),
         **size,
     )

@@ -238,8 +238,10 @@ class ReviewKind(models.TextChoices):
 
 class ReviewStatus(models.TextChoices):
     OPEN = "open", pgettext_lazy("review status", "Open")
-    APPROVED = "approved", _("Approved")
+    # Stored "approved" since the first queue: the ratings were kept as they are.
+    APPROVED = "approved", _("Acknowledged")
     REVERTED = "reverted", _("Reverted")
+    ADJUSTED = "adjusted", _("Adjusted")
 
 
 class Title(models.Model):
@@ -370,8 +372,9 @@ class Review(models.Model):
 
 class AuditAction(models.TextChoices):
     REVIEW_FLAG = "review_flag", _("Flagged for review")
-    REVIEW_APPROVE = "review_approve", _("Review approved")
+    REVIEW_APPROVE = "review_approve", _("Review acknowledged")
     REVIEW_REVERT = "review_revert", _("Review: reverted")
+    REVIEW_ADJUST = "review_adjust", _("Review: adjusted")
     GAME_REVERT = "game_revert", _("Game's rating changes reverted")
     CHANGE_REVERT = "change_revert", _("Change reverted")
     ADJUSTMENT = "adjustment", _("Manual adjustment")

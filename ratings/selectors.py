@@ -1,4 +1,5 @@
-"""Reads for ratings: ranking tables, histories, titles, the review queue, seeding figures.
+"""Reads for ratings: ranking tables, histories, titles, review counts, seeding figures (the
+review queue's own reads are ``ratings.queue.selectors``).
 
 Each selector runs a fixed number of queries whatever the number of rows.
 """
@@ -34,6 +35,7 @@ from django.utils.translation import gettext
 from games.models import Game, RecordStatus
 from players.models import AuditEntry
 from ratings import params as rating_params
+from ratings.dating import played_expression
 from ratings.hooks import event_names
 from ratings.models import (
     AuditAction,
@@ -114,10 +116,13 @@ def rating_history(*, player_id: int, system: str) -> QuerySet[RatingChange]:
     A game-by-game table shows its timeline: each game's and adjustment's current step, in game
     order (a step recalculated after a late game or a revert shows once, as it now stands, with
     ``replaces`` set; a reverted event shows as a step that moves nothing). The Elo shows every
-    change in the order written.
+    change in the order written. Each change carries ``played``, the date its point is shown at
+    (``ratings.dating``: the game's played time, not when the change was computed).
     """
-    changes = RatingChange.objects.filter(player_id=player_id, system=system).select_related(
-        "game", "reverted_by"
+    changes = (
+        RatingChange.objects.filter(player_id=player_id, system=system)
+        .select_related("game", "reverted_by")
+        .annotate(played=played_expression())
     )
     if system == RatingSystem.ELO:
         return changes.order_by("id")
@@ -151,15 +156,6 @@ def title_list(*, status: str = Title.Status.ACTIVE) -> QuerySet[Title]:
 
 def elo_tournaments(*, player_id: int) -> QuerySet[EloStanding]:
     return EloStanding.objects.filter(player_id=player_id).order_by("-event_id")
-
-
-def review_queue(*, status: str = ReviewStatus.OPEN, kind: str = "") -> QuerySet[Review]:
-    reviews = Review.objects.select_related("change", "game", "player", "title", "reviewer")
-    if status:
-        reviews = reviews.filter(status=status)
-    if kind:
-        reviews = reviews.filter(kind=kind)
-    return reviews.order_by("created", "id")
 
 
 def adjustment_list(*, player_id: int | None = None) -> QuerySet[RatingChange]:

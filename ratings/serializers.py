@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from ratings.dating import played_at
 from ratings.models import (
     EloStanding,
     Rating,
@@ -78,8 +81,12 @@ class RatingSerializer(serializers.ModelSerializer):
 class RatingChangeSerializer(serializers.ModelSerializer):
     """One point of a rating history: ``after`` is the rating once this change applied."""
 
-    played_at = serializers.DateTimeField(
-        source="game.played_at", read_only=True, default=None, allow_null=True
+    played_at = serializers.SerializerMethodField(
+        help_text=gettext_lazy(
+            "The date a chart shows this change at: its game's played time (a tournament Elo "
+            "change: the player's latest game of the event; an anchoring: that event's); an "
+            "adjustment's own time."
+        )
     )
     at = serializers.DateTimeField(
         read_only=True,
@@ -130,6 +137,10 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "created",
             "played_at",
         ]
+
+    @extend_schema_field(OpenApiTypes.DATETIME)
+    def get_played_at(self, change: RatingChange) -> str | None:
+        return serializers.DateTimeField().to_representation(played_at(change))
 
     def get_reverted_by(self, change: RatingChange) -> int | None:
         try:

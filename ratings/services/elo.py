@@ -49,7 +49,7 @@ class EloRecalculation:
 
 
 def elo_event_recalculate(
-    *, event_id: int, anchor: bool = True, actor: User | None = None
+    *, event_id: int, anchor: bool = True, actor: User | None = None, flag_swings: bool = True
 ) -> EloRecalculation:
     """Recalculate one tournament's Elo from its games (a running event may be done many times).
 
@@ -57,7 +57,8 @@ def elo_event_recalculate(
     from the event's first calculation, so it does not drift as the event goes on). What the
     event adds to a rating is written as the difference from what it had added before: the
     first calculation adds the whole update, later ones only what changed. Then the pool is
-    re-anchored to its games-weighted mean.
+    re-anchored to its games-weighted mean. ``flag_swings=False``: an admin's own correction
+    (a game behind a swing reverted from the queue) is not flagged back to them.
     """
     if elo_event_nothing_to_rate(event_id):
         # An event decided by rulings and walkovers (or not started) is told of every result;
@@ -115,7 +116,10 @@ def elo_event_recalculate(
                     event_id=event_id,
                 )
             )
-        flag_elo_swings([c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0])
+        if flag_swings:
+            flag_elo_swings(
+                [c for c in written if brought.get(c.player_id, EloRating(0, 0)).games > 0]
+            )
         for pid, update in updates.items():
             EloStanding.objects.update_or_create(
                 event_id=event_id,

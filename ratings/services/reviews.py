@@ -25,6 +25,7 @@ from ratings.models import (
     ReviewKind,
     ReviewStatus,
 )
+from ratings.queue.kinds import is_elo_swing
 from ratings.selectors import both_seats
 from ratings.services.audit import acting_user, rating_audit, required_note
 from ratings.services.corrections import change_revert, game_ratings_revert, games_ratings_revert
@@ -32,7 +33,7 @@ from ratings.services.corrections import change_revert, game_ratings_revert, gam
 # --- Reviews -----------------------------------------------------------------------------------
 
 
-def _open_review(review_id: int) -> Review:
+def open_review(review_id: int) -> Review:
     review = Review.objects.select_for_update().filter(pk=review_id).first()
     if review is None:
         raise ValidationError({"review": _("No such review.")})
@@ -58,7 +59,7 @@ def _review_audit(*, actor: User, review: Review, action: str, note: str, **extr
     )
 
 
-def _reviews_close_reverted(
+def reviews_close_reverted(
     *, actor: User, review: Review, reviews: QuerySet[Review], note: str, details: dict[str, Any]
 ) -> Review:
     """Close ``reviews`` (``review`` among them) as reverted by ``actor`` with ``note``, under
@@ -81,11 +82,12 @@ def _reviews_close_reverted(
     return review
 
 
-def review_approve(*, actor: User, review_id: int, note: str) -> Review:
-    """Close a review leaving the ratings as they are."""
-    note = required_note(note)
+def review_approve(*, actor: User, review_id: int, note: str = "") -> Review:
+    """Acknowledge a review: close it leaving the ratings as they are (the note is optional:
+    nothing changes that needs a why)."""
+    note = (note or "").strip()
     with transaction.atomic():
-        review = _open_review(review_id)
+        review = open_review(review_id)
         review.status = ReviewStatus.APPROVED
         review.reviewer = acting_user(actor)
         review.note = note
@@ -106,7 +108,16 @@ def review_revert(*, actor: User, review_id: int, note: str) -> Review:
     flagged change. Other open reviews of the same game close with it."""
     note = required_note(note)
     with transaction.atomic():
-        review = _open_review(review_id)
+        review = open_review(review_id)
+        if is_elo_swing(review):
+            raise ValidationError(
+                {
+                    "review": _(
+                        "A Tournament Elo swing follows from the event's games: revert one of "
+                        "the games behind it, or adjust."
+                    )
+                }
+            )
         if review.change_id is None and review.game_id is None:
             raise ValidationError(
                 {
@@ -130,7 +141,7 @@ def review_revert(*, actor: User, review_id: int, note: str) -> Review:
             if game_id is not None
             else siblings.filter(pk=review.pk)
         )
-        return _reviews_close_reverted(
+        return reviews_close_reverted(
             actor=actor, review=review, reviews=siblings, note=note, details={"game": game_id}
         )
 
@@ -217,7 +228,7 @@ def review_revert_series(*, actor: User, review_id: int, note: str) -> Review:
     one replay per table; the other open flags of those games close with it."""
     note = required_note(note)
     with transaction.atomic():
-        review = _open_review(review_id)
+        review = open_review(review_id)
         if review.kind != ReviewKind.REPEATED_RESULTS:
             raise ValidationError({"review": _("Only a repeated-results flag has a series.")})
         series = review_series(review)
@@ -228,7 +239,7 @@ def review_revert_series(*, actor: User, review_id: int, note: str) -> Review:
         closed = Review.objects.filter(status=ReviewStatus.OPEN, game_id__in=all_ids) | (
             Review.objects.filter(pk=review.pk)
         )
-        return _reviews_close_reverted(
+        return reviews_close_reverted(
             actor=actor,
             review=review,
             reviews=closed,

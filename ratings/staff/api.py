@@ -15,7 +15,9 @@ from players.models import AuditEntry
 from ratings import selectors, services
 from ratings.api import TAGS, IsRatingsAdmin, validated_query
 from ratings.models import RatingChange, RecomputeRun, Review
+from ratings.queue import selectors as queue_selectors
 from ratings.serializers import RatingChangeSerializer
+from ratings.staff.review_serializers import OptionalNoteSerializer
 from ratings.staff.serializers import (
     AdjustmentOutSerializer,
     AdjustmentSerializer,
@@ -43,13 +45,25 @@ class ReviewListView(generics.ListAPIView):
 
     def get_queryset(self):
         query = validated_query(ReviewQuerySerializer, self.request)
-        return selectors.review_queue(status=query["status"], kind=query.get("kind", ""))
+        return queue_selectors.review_queue(
+            status=query["status"], kind=query.get("kind", ""), table=query.get("table", "")
+        )
+
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        return None if page is None else queue_selectors.describe_reviews(page)
 
 
 class ReviewDetailView(generics.RetrieveAPIView):
+    """A review item: what it is about (its table, event, the games behind it, the size of the
+    change with its played date) and the `actions` that work for it."""
+
     serializer_class = ReviewSerializer
     permission_classes = [IsRatingsAdmin]
-    queryset = Review.objects.select_related("change", "player")
+    queryset = Review.objects.none()
+
+    def get_queryset(self):
+        return queue_selectors.review_queue(status="")
 
     @extend_schema(tags=TAGS)
     def get(self, request, *args, **kwargs):
@@ -66,20 +80,22 @@ class ReviewActionView(generics.GenericAPIView):
 
     def post(self, request, pk: int):
         review = self.get_object()
-        serializer = NoteSerializer(data=request.data)
+        serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         review = self.action_service(
             actor=request.user, review_id=review.pk, note=serializer.validated_data["note"]
         )
-        return Response(ReviewSerializer(review).data)
+        return Response(ReviewSerializer(queue_selectors.review_item(review.pk)).data)
 
 
 class ReviewApproveView(ReviewActionView):
-    """Close a review leaving the ratings as they are (with a note)."""
+    """Acknowledge a review: close it leaving the ratings as they are (the note is optional).
+    The first name of `acknowledge/`, still answered."""
 
+    serializer_class = OptionalNoteSerializer
     action_service = staticmethod(services.review_approve)
 
-    @extend_schema(tags=TAGS, request=NoteSerializer, responses=ReviewSerializer)
+    @extend_schema(tags=TAGS, request=OptionalNoteSerializer, responses=ReviewSerializer)
     def post(self, request, pk: int):
         return super().post(request, pk)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ratings.staff import api
+from ratings.staff import api, review_api
 
 urlpatterns = [
     path("ratings/reviews/", api.ReviewListView.as_view(), name="api-review-list"),
@@ -9,6 +9,21 @@ urlpatterns = [
         "ratings/reviews/<int:pk>/approve/",
         api.ReviewApproveView.as_view(),
         name="api-review-approve",
+    ),
+    path(
+        "ratings/reviews/<int:pk>/acknowledge/",
+        review_api.ReviewAcknowledgeView.as_view(),
+        name="api-review-acknowledge",
+    ),
+    path(
+        "ratings/reviews/<int:pk>/revert-games/",
+        review_api.ReviewRevertGamesView.as_view(),
+        name="api-review-revert-games",
+    ),
+    path(
+        "ratings/reviews/<int:pk>/adjust/",
+        review_api.ReviewAdjustView.as_view(),
+        name="api-review-adjust",
     ),
     path(
         "ratings/reviews/<int:pk>/revert/",

@@ -10,8 +10,10 @@ from rest_framework import serializers
 
 from players.models import AuditEntry, Player
 from ratings.models import RatingSystem, RecomputeRun, Review, ReviewKind, ReviewStatus
+from ratings.queue.selectors import describe_reviews
 from ratings.serializers import RatingChangeSerializer
 from ratings.services import recompute_progress, review_series
+from ratings.staff.review_serializers import ReviewAboutSerializer
 
 
 class RecomputeRequestSerializer(serializers.Serializer):
@@ -71,7 +73,9 @@ class SeriesGameSerializer(serializers.Serializer):
     counts = serializers.BooleanField(help_text=gettext_lazy("Still counts (not reverted)."))
 
 
-class ReviewSerializer(serializers.ModelSerializer):
+class ReviewSerializer(ReviewAboutSerializer, serializers.ModelSerializer):
+    """A review item and what it is about (``ReviewAboutSerializer``)."""
+
     change = RatingChangeSerializer(read_only=True)
     player_name = serializers.CharField(source="player.display_name", read_only=True, default="")
     opponent_name = serializers.SerializerMethodField(
@@ -87,6 +91,11 @@ class ReviewSerializer(serializers.ModelSerializer):
             return None
         return Player.objects.filter(pk=opponent).values_list("display_name", flat=True).first()
 
+    def to_representation(self, instance: Review) -> dict:
+        if not hasattr(instance, "actions"):  # not described with its page
+            describe_reviews([instance])
+        return super().to_representation(instance)
+
     @extend_schema_field(SeriesGameSerializer(many=True))
     def get_series(self, review: Review) -> list[dict]:
         if review.kind != ReviewKind.REPEATED_RESULTS:
@@ -98,11 +107,23 @@ class ReviewSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "kind",
+            "kind_label",
+            "item_name",
             "status",
+            "status_label",
             "change",
             "game",
             "player",
             "player_name",
+            "table",
+            "table_label",
+            "history_table",
+            "event_id",
+            "event_name",
+            "played_at",
+            "games_behind",
+            "standing",
+            "actions",
             "opponent_name",
             "series",
             "title",
@@ -121,6 +142,7 @@ class ReviewQuerySerializer(serializers.Serializer):
         allow_blank=True,
     )
     kind = serializers.ChoiceField(choices=ReviewKind.choices, required=False, allow_blank=True)
+    table = serializers.ChoiceField(choices=RatingSystem.choices, required=False, allow_blank=True)
 
 
 class NoteSerializer(serializers.Serializer):

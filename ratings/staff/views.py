@@ -11,7 +11,9 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
@@ -28,6 +30,7 @@ from ratings.models import (
     ReviewStatus,
     Title,
 )
+from ratings.queue import selectors as queue_selectors
 from ratings.staff.forms import (
     AdjustmentForm,
     EventEloForm,
@@ -36,6 +39,7 @@ from ratings.staff.forms import (
     TitleAwardForm,
     TitleWithdrawForm,
 )
+from ratings.staff.review_forms import AcknowledgeForm
 from ratings.views import PAGE_SIZE
 from tantrix_site.http.forms import apply_service_errors
 
@@ -77,20 +81,40 @@ def _with_series(reviews) -> None:
             review.opponent_name = next((g.loser for g in review.series), "")
 
 
+def back_to(request, default: str):
+    """Where an action returns: the page it was taken on (the queue with its filters, or the
+    item's page) when it is one of ours, else ``default``."""
+    wanted = request.POST.get("next", "")
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(wanted)
+    return redirect(default)
+
+
 def _review_page(request, *, status: int = 200, **forms):
     wanted = request.GET.get("status", ReviewStatus.OPEN)
     wanted = wanted if wanted in ReviewStatus.values or wanted == "all" else ReviewStatus.OPEN
     kind = request.GET.get("kind", "")
     kind = kind if kind in ReviewKind.values else ""
+    table = request.GET.get("table", "")
+    table = table if table in RatingSystem.values else ""
     page = Paginator(
-        selectors.review_queue(status="" if wanted == "all" else wanted, kind=kind), PAGE_SIZE
+        queue_selectors.review_queue(
+            status="" if wanted == "all" else wanted, kind=kind, table=table
+        ),
+        PAGE_SIZE,
     ).get_page(request.GET.get("page"))
+    queue_selectors.describe_reviews(page.object_list)
     context = {
         "page": page,
         "status": wanted,
         "kind": kind,
+        "table": table,
+        "filtered": bool(kind or table or wanted != ReviewStatus.OPEN),
         "statuses": [*ReviewStatus.choices, ("all", pgettext("every review status", "All"))],
         "kinds": ReviewKind.choices,
+        "tables": RatingSystem.choices,
         "adjustment_form": forms.get("adjustment_form") or AdjustmentForm(),
         "award_form": forms.get("award_form") or TitleAwardForm(),
         "titles": selectors.title_list(status=Title.Status.ACTIVE),
@@ -112,27 +136,33 @@ def review_queue_view(request):
 @admin_required
 @require_POST
 def review_action_view(request, pk: int, action: str):
-    form = NoteForm(request.POST)
-    service = {"approve": services.review_approve, "revert": services.review_revert}.get(action)
+    # "approve" is the acknowledgement's first name, still answered.
+    action = "acknowledge" if action == "approve" else action
+    service = {"acknowledge": services.review_approve, "revert": services.review_revert}.get(action)
     if service is None:
         raise PermissionDenied(_("Unknown review action."))
+    review = queue_selectors.review_item(pk)
+    if review is None:
+        raise Http404(_("No such review."))
+    form = (AcknowledgeForm if action == "acknowledge" else NoteForm)(request.POST)
     if form.is_valid():
         try:
             service(actor=request.user, review_id=pk, note=form.cleaned_data["note"])
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            messages.error(request, f"{review.item_name}: {' '.join(exc.messages)}")
         else:
             done = {
-                "approve": _("Review %(review)s: approved."),
-                "revert": _("Review %(review)s: reverted."),
+                "acknowledge": _("%(item)s: acknowledged."),
+                "revert": _("%(item)s: reverted."),
             }[action]
-            messages.success(request, done % {"review": pk})
+            messages.success(request, done % {"item": review.item_name})
     else:
         messages.error(
             request,
-            _("Review %(review)s: a note is needed (why, for the audit trail).") % {"review": pk},
+            _("%(item)s: a note is needed (why, for the audit trail).")
+            % {"item": review.item_name},
         )
-    return redirect("review-queue")
+    return back_to(request, "review-queue")
 
 
 @admin_required
@@ -206,7 +236,7 @@ def title_withdraw_view(request, pk: int):
             messages.success(request, ended % {"player": title.player.display_name})
     else:
         messages.error(request, _("Withdrawing a title needs a note (why, for the audit trail)."))
-    return redirect("review-queue")
+    return back_to(request, "review-queue")
 
 
 @admin_required
@@ -279,7 +309,7 @@ def review_series_revert_view(request, pk: int):
     form = NoteForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Reverting a series needs a note (why, for the audit trail)."))
-        return redirect("review-queue")
+        return back_to(request, "review-queue")
     try:
         review = services.review_revert_series(
             actor=request.user, review_id=pk, note=form.cleaned_data["note"]
@@ -297,4 +327,4 @@ def review_series_revert_view(request, pk: int):
             )
             % {"count": count},
         )
-    return redirect("review-queue")
+    return back_to(request, "review-queue")

@@ -218,7 +218,8 @@ def test_field_level_errors(rated, admin_user):
         format="json",
     )
     assert off_scale.status_code == 400 and "value" in off_scale.json()
-    no_note = admin.post(f"/api/ratings/reviews/{_review(rated).pk}/approve/", {}, format="json")
+    # Reverting needs a why; acknowledging keeps the ratings and does not (issue 28).
+    no_note = admin.post(f"/api/ratings/reviews/{_review(rated).pk}/revert/", {}, format="json")
     assert no_note.status_code == 400 and "note" in no_note.json()
     not_eligible = admin.post(
         "/api/ratings/titles/", {"player": a.pk, "note": "why not"}, format="json"
@@ -292,5 +293,8 @@ def test_openapi_schema_has_the_ratings_paths_without_warnings(tmp_path):
         "/api/ratings/recomputes/{id}/",
         "/api/ratings/events/{event_id}/elo/",
         "/api/ratings/reviews/{id}/revert-series/",
+        "/api/ratings/reviews/{id}/acknowledge/",
+        "/api/ratings/reviews/{id}/revert-games/",
+        "/api/ratings/reviews/{id}/adjust/",
     ]:
         assert f"{path}:" in text, path

@@ -389,6 +389,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "title-list": {"GET": EVERYONE},
     "review-queue": {"GET": STAFF},
     "review-action": {"POST": STAFF},
+    # A review item's page and its actions (issue 28); the matrix's review is a lobby swing, whose
+    # games are not reverted one by one (400, the kind's refusal).
+    "review-detail": {"GET": STAFF},
+    "review-adjust": {"POST": STAFF},
+    "review-revert-games": {"POST": (DENIED, DENIED, DENIED, DENIED, PASS)},
     "rating-adjust": {"POST": STAFF},
     "title-award": {"POST": (DENIED, DENIED, DENIED, DENIED, BAD)},  # the player is not eligible
     "title-withdraw": {"POST": STAFF},
@@ -403,6 +408,9 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:api-review-detail": {"GET": STAFF},
     "api:api-review-approve": {"POST": STAFF},
     "api:api-review-revert": {"POST": (DENIED, DENIED, DENIED, DENIED, PASS)},
+    "api:api-review-acknowledge": {"POST": STAFF},
+    "api:api-review-adjust": {"POST": STAFF},
+    "api:api-review-revert-games": {"POST": (DENIED, DENIED, DENIED, DENIED, PASS)},
     "api:api-change-revert": {"POST": (DENIED, DENIED, DENIED, DENIED, PASS)},
     "api:api-adjustment-list": {"GET": STAFF, "POST": STAFF},
     "api:api-rating-audit": {"GET": STAFF},
@@ -472,6 +480,12 @@ PATH_KIND = {
     "api:api-review-detail": "review",
     "api:api-review-approve": "review",
     "api:api-review-revert": "review",
+    "review-detail": "review",
+    "review-adjust": "review",
+    "review-revert-games": "review",
+    "api:api-review-acknowledge": "review",
+    "api:api-review-adjust": "review",
+    "api:api-review-revert-games": "review",
     "title-withdraw": "title",
     "api:api-title-withdraw": "title",
     "api:api-change-revert": "change",
@@ -726,6 +740,11 @@ BODIES: dict[tuple[str, str], Callable[[Context], Payload]] = {
     ("api:api-title-withdraw", "POST"): NOTE,
     ("api:api-review-approve", "POST"): NOTE,
     ("api:api-review-revert", "POST"): NOTE,
+    ("api:api-review-acknowledge", "POST"): NOTE,
+    ("api:api-review-adjust", "POST"): _data(delta=1, reason="matrix"),
+    ("api:api-review-revert-games", "POST"): _data(games=[MISSING_ID], note="matrix"),
+    ("review-adjust", "POST"): _data(delta="1", reason="matrix"),
+    ("review-revert-games", "POST"): _data(games=str(MISSING_ID), note="matrix"),
     ("api:api-change-revert", "POST"): NOTE,
     ("api:api-adjustment-list", "POST"): lambda ctx: Payload(
         data={

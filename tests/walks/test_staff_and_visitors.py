@@ -1,5 +1,5 @@
-"""Walks of site staff (a role granted, a rating flag and a verdict reviewed) and of a visitor
-who reads standings, a bracket, a game's replay and the rankings."""
+"""Walks of site staff (a role granted, rating flags acknowledged and settled, a verdict
+reviewed) and of a visitor who reads standings, a bracket, a game's replay and the rankings."""
 
 from __future__ import annotations
 
@@ -25,16 +25,38 @@ def test_staff_grant_a_role_and_review_a_rating_flag_and_a_verdict(site, people)
     expect(staff.locator("#roles")).to_contain_text("giulia")
     expect(staff.locator("#role-audit")).to_contain_text("Runs the Rome club's championship.")
 
-    # A large rating swing the demo's games flagged: approved with a note.
+    # Two Tournament Elo swings the demo's Team Cup game flagged, each naming its event and the
+    # game behind it (issue 28): one acknowledged with a note, the other settled by reverting
+    # that game, whose player link opens his Elo table.
     nav.get_by_role("link", name="Review").click()
-    flag = staff.locator("#reviews tbody tr").first
-    number = flag.locator("td").first.inner_text().strip()
-    note = flag.get_by_label(f"Note for review {number}", exact=True)
-    note.fill("A new player's first games: expected.")
-    flag.get_by_role("button", name="Approve").click()
-    expect(staff.locator(".messages")).to_contain_text(f"Review {number}: approved.")
+    ingrid = staff.locator("#reviews tbody tr", has_text="Ingrid").first
+    expect(ingrid).to_contain_text("Tournament Elo")
+    expect(ingrid).to_contain_text("Demo Team Cup 2026 · Final")
+    ingrid.get_by_label("Note on acknowledging Ingrid: Large swing").fill(
+        "A strong newcomer's first match: expected."
+    )
+    ingrid.get_by_role("button", name="Acknowledge").click()
+    expect(staff.locator(".messages")).to_contain_text("Ingrid: Large swing: acknowledged.")
+    tomas = staff.locator("#reviews tbody tr", has_text="Tomas").first
+    expect(tomas.get_by_role("button", name="Revert", exact=True)).to_have_count(0)
+    tomas.get_by_role("link", name="Revert a game behind it, or adjust…").click()
+    facts = staff.locator("#review-facts")
+    expect(facts).to_contain_text("Demo Team Cup 2026 · Final")
+    games = staff.locator("table.games-behind")
+    expect(games).to_contain_text("Ingrid")
+    games.get_by_role("checkbox").first.check()
+    form = staff.locator("#revert-games")
+    form.get_by_label("Note").fill("Played on the wrong board: not a rated game.")
+    form.get_by_role("button", name="Revert the ticked games").click()
+    expect(staff.locator(".messages")).to_contain_text("1 game reverted")
+    expect(games).to_contain_text("reverted")
+    expect(facts).to_contain_text("Reverted")
+    facts.get_by_role("link", name="Tomas").click()
+    expect(staff.locator("nav.search [aria-current=page]")).to_have_text("Tournament Elo")
+    expect(staff.locator("svg.rating-chart")).to_be_visible()
 
     # A stored verdict the current engine judges otherwise: the new verdict is approved.
+    nav.get_by_role("link", name="Review").click()
     staff.get_by_role("link", name="Verdict reviews").click()
     staff.locator("main table").get_by_role("link", name=re.compile(r"^Record \d+$")).first.click()
     staff.get_by_label("Note (optional)").fill("The engine is right; the stored scores were not.")

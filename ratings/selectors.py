@@ -35,7 +35,7 @@ from django.utils.translation import gettext
 from games.models import Game, RecordStatus
 from players.models import AuditEntry
 from ratings import params as rating_params
-from ratings.dating import played_expression
+from ratings.history.dating import played_expression
 from ratings.hooks import event_names
 from ratings.models import (
     AuditAction,
@@ -117,7 +117,7 @@ def rating_history(*, player_id: int, system: str) -> QuerySet[RatingChange]:
     order (a step recalculated after a late game or a revert shows once, as it now stands, with
     ``replaces`` set; a reverted event shows as a step that moves nothing). The Elo shows every
     change in the order written. Each change carries ``played``, the date its point is shown at
-    (``ratings.dating``: the game's played time, not when the change was computed).
+    (``ratings.history.dating``: the game's played time, not when the change was computed).
     """
     changes = (
         RatingChange.objects.filter(player_id=player_id, system=system)

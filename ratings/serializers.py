@@ -5,7 +5,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ratings.dating import played_at
+from ratings.history.dating import played_at
 from ratings.models import (
     EloStanding,
     Rating,

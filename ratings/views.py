@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from players.models import Player
 from ratings import selectors, services
-from ratings.charts import history_chart
+from ratings.history.charts import history_chart
 from ratings.models import RatingSystem, Title
 
 PAGE_SIZE = 50

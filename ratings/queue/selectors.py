@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
 from games.models import Game, GameSeat, RecordStatus
-from ratings.dating import played_expression
+from ratings.history.dating import played_expression
 from ratings.hooks import event_names
 from ratings.models import (
     ChangeReason,
@@ -65,7 +65,8 @@ def review_queue(
     *, status: str = ReviewStatus.OPEN, kind: str = "", table: str = ""
 ) -> QuerySet[Review]:
     """The queue, oldest first, filtered by status, kind and table (the flagged change's table;
-    a title lapse has none). Each review's change carries ``played`` (``ratings.dating``)."""
+    a title lapse has none). Each review's change carries ``played``
+    (``ratings.history.dating``)."""
     reviews = Review.objects.select_related(
         "change", "game", "player", "title", "reviewer"
     ).annotate(change_played=played_expression("change__"))

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from ratings import selectors, services
-from ratings.charts import history_chart
+from ratings.history.charts import history_chart
 from ratings.models import RatingSystem, Review, ReviewKind
 from ratings.queue import services as queue_services
 from ratings.queue.selectors import review_item

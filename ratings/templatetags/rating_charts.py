@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from ratings import selectors
-from ratings.charts import history_chart
+from ratings.history.charts import history_chart
 from ratings.models import RatingSystem
 
 register = template.Library()

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from django.utils import formats, translation
 
-from ratings.charts import history_chart
+from ratings.history.charts import history_chart
 from tantrix_site.i18n.lint import BASE_DIR
 from tournaments.format_words import early_round_style, round_name_text
 from tournaments.formats.labels import knockout_round_names

@@ -3,7 +3,7 @@ geometry (no database)."""
 
 from __future__ import annotations
 
-from ratings.charts import line_chart, nice_step
+from ratings.history.charts import line_chart, nice_step
 from tantrix_site.docs_pages import PAGES, inline, page, render
 
 

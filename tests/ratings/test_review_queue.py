@@ -1,6 +1,6 @@
 """The review queue's reads and actions (ratings.queue): what each item is about, the actions
 per kind and their refusals for the wrong kind, the audit lines they leave, the same in the API,
-and histories dated by the game played (ratings.dating)."""
+and histories dated by the game played (ratings.history.dating)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from players.models import AuditEntry
 from ratings import selectors, services
-from ratings.charts import history_chart
+from ratings.history.charts import history_chart
 from ratings.models import (
     EloStanding,
     Rating,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.utils import formats, timezone
 
-from ratings.dating import played_at
+from ratings.history.dating import played_at
 
 # Room for the axis labels: left for the ratings, bottom for the dates.
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 10, 26
@@ -150,7 +150,7 @@ def line_chart(
 
 def history_chart(history: Sequence, *, mark: int | None = None, **size) -> LineChart | None:
     """The chart of rating changes (oldest first), each dated by the game behind it
-    (``ratings.dating``), in the site's format for the reader's language and in the reader's
+    (``ratings.history.dating``), in the site's format for the reader's language and in the reader's
     time zone. `mark`: a change id whose point is marked (its current version, when a replay
     has recalculated it)."""
     labels = [

@@ -403,3 +403,34 @@ def elo_events_named(*, limit: int = 100) -> list[tuple[int, str]]:
     return [
         (s.event_id, names.get(s.event_id) or gettext("an event no longer listed")) for s in states
     ]
+
+
+def elo_brought(event_id: int, player_ids: Iterable[int]) -> dict[int, float | None]:
+    """The tournament Elo each player brings to an event, taken as the event's calculation
+    takes it (`services.elo.elo_event_recalculate`): the standing kept from the event's first
+    calculation, else the player's rating now; None for a player without one (unrated). The
+    forecasts read this, so a match is forecast from the ratings its players brought."""
+    wanted = set(player_ids)
+    brought: dict[int, float | None] = dict.fromkeys(wanted)
+    standings = EloStanding.objects.filter(event_id=event_id, player_id__in=wanted)
+    for pid, rating, games in standings.values_list("player_id", "rating_before", "games_before"):
+        brought[pid] = rating if games > 0 else None
+    rest = wanted - {pid for pid, value in brought.items() if value is not None}
+    rest -= set(standings.filter(games_before=0).values_list("player_id", flat=True))
+    for pid, value in Rating.objects.filter(
+        system=RatingSystem.ELO, player_id__in=rest, games__gt=0
+    ).values_list("player_id", "value"):
+        brought[pid] = value
+    return brought
+
+
+def elo_standings_brought(event_ids: Iterable[int]) -> dict[tuple[int, int], float | None]:
+    """What every player of these events brought to them, from the standings kept at each
+    event's first calculation only ((event, player) → rating, None when unrated): the ratings
+    as they were before the event's games, for replaying a history."""
+    return {
+        (event_id, pid): rating if games > 0 else None
+        for event_id, pid, rating, games in EloStanding.objects.filter(
+            event_id__in=list(event_ids)
+        ).values_list("event_id", "player_id", "rating_before", "games_before")
+    }

@@ -1,6 +1,7 @@
 from rest_framework.routers import SimpleRouter
 
 from tournaments import api, api_opens, api_sides, api_table_results
+from tournaments.forecasts import api as forecast_api
 
 router = SimpleRouter()
 router.register("championships", api.ChampionshipViewSet, basename="championship")
@@ -13,5 +14,6 @@ urlpatterns = [
     *api_opens.urlpatterns,
     *api_table_results.urlpatterns,
     *api_sides.urlpatterns,
+    *forecast_api.urlpatterns,
     *router.urls,
 ]

@@ -759,3 +759,6 @@ class AuditAction(models.TextChoices):
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))
+
+# Models kept in their sub-domain's room, imported here so that the app's migrations see them.
+from tournaments.forecasts.models import ForecastEvaluation  # noqa: E402, F401

@@ -25,10 +25,12 @@ class ForecastEvaluation(models.Model):
     favourite_brier = models.FloatField()
     favourite_log_loss = models.FloatField()
     hit_rate = models.FloatField()
+    # The mean gain per forecast over the coin flip and its standard error (none with fewer
+    # than two forecasts).
     brier_gain = models.FloatField()
-    brier_gain_error = models.FloatField()
+    brier_gain_error = models.FloatField(null=True, blank=True)
     log_gain = models.FloatField()
-    log_gain_error = models.FloatField()
+    log_gain_error = models.FloatField(null=True, blank=True)
     # Beat the coin flip on both scores by more than two standard errors: then pages show them.
     better = models.BooleanField()
     # The same for whole matches (singles), the calibration tables, and the model's constants.

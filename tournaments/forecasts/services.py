@@ -10,6 +10,7 @@ until it has run, pages show no Swiss forecast and the API says it is being work
 from __future__ import annotations
 
 from dataclasses import asdict
+from math import isfinite
 
 from django.db import transaction
 
@@ -64,6 +65,11 @@ def event_forecast(event: Event) -> EventForecast | None:
     return cached_forecast(event)
 
 
+def _finite(value: float) -> float | None:
+    """JSON (and a reader) has no infinity: an error too large to know is None."""
+    return value if isfinite(value) else None
+
+
 def _row(evaluation: Evaluation) -> dict:
     return {
         "games": evaluation.count,
@@ -76,9 +82,9 @@ def _row(evaluation: Evaluation) -> dict:
         "favourite_log_loss": evaluation.favourite.log_loss,
         "hit_rate": evaluation.hit_rate,
         "brier_gain": evaluation.brier_gain.mean,
-        "brier_gain_error": evaluation.brier_gain.standard_error,
+        "brier_gain_error": _finite(evaluation.brier_gain.standard_error),
         "log_gain": evaluation.log_gain.mean,
-        "log_gain_error": evaluation.log_gain.standard_error,
+        "log_gain_error": _finite(evaluation.log_gain.standard_error),
         "better": evaluation.better_than_coin,
         "calibration": [asdict(b) for b in evaluation.calibration],
     }

@@ -102,11 +102,12 @@ class _Chances:
         self._team: dict[tuple[int, int], float] = {}
 
     def fresh(self, a: int, b: int) -> float:
+        gaps = self.sides.gaps(a, b)
         if self.table is not None:
-            return self.table.chance(self.sides.boards(a)[0] - self.sides.boards(b)[0])
+            return self.table.chance(gaps[0])
         found = self._team.get((a, b))
         if found is None:
-            found = match_chance(self.model, self.fmt, self.sides.boards(a), self.sides.boards(b))
+            found = match_chance(self.model, self.fmt, gaps, (0.0,) * len(gaps))
             self._team[(a, b)] = found
         return found
 
@@ -119,10 +120,10 @@ class _Chances:
             return self.fresh(a, b)
         progress = _open_progress(match, self.fmt, games)
         if self.fmt.boards > 1 and lineup:
-            boards_a, boards_b = self.sides.lineup_boards(lineup)
+            gaps = self.sides.lineup_gaps(lineup)
         else:
-            boards_a, boards_b = self.sides.boards(a), self.sides.boards(b)
-        return match_chance(self.model, self.fmt, boards_a, boards_b, progress)
+            gaps = self.sides.gaps(a, b)
+        return match_chance(self.model, self.fmt, gaps, (0.0,) * len(gaps), progress)
 
 
 def _in_progress(matches: list[Match]) -> list[int]:
@@ -230,6 +231,7 @@ def swiss_event(event: Event) -> EventForecast:
             tps=round(tps * 10),
             boards=sides.boards(entry.pk),
             byes=byes.get(entry.pk, 0),
+            errors=sides.errors(entry.pk),
         )
         for entry, tps in standings
     ]

@@ -17,7 +17,7 @@ from math import sqrt
 
 from ratings.selectors import elo_event_games, elo_event_states, elo_standings_brought
 from tournaments.forecasts.sides import chance_table, game_model, match_format
-from tournaments.formats.forecast import Evaluation, Scored, evaluate
+from tournaments.formats.forecast import Evaluation, GameModel, Scored, evaluate
 from tournaments.formats.points import tp_scheme
 from tournaments.models import Event, Match, MatchStatus
 
@@ -37,9 +37,16 @@ def _outcome(a: float, b: float) -> float:
     return 1.0 if a > b else 0.0 if a < b else 0.5
 
 
+def _gap(model: GameModel, a: tuple[float | None, int], b: tuple[float | None, int]) -> float:
+    """The effective gap between two players' brought (rating, games), as the pages take it."""
+    unrated = model.params.unrated
+    (rating_a, games_a), (rating_b, games_b) = a, b
+    gap = (unrated if rating_a is None else rating_a) - (unrated if rating_b is None else rating_b)
+    return model.effective_gap(gap, model.rating_error(games_a), model.rating_error(games_b))
+
+
 def history_report(bins: int = 10) -> HistoryReport:
     model = game_model()
-    unrated = model.params.unrated
     states = elo_event_states()
     brought = elo_standings_brought(s.event_id for s in states)
     margin_of = {
@@ -55,10 +62,7 @@ def history_report(bins: int = 10) -> HistoryReport:
             if key_a not in brought or key_b not in brought:
                 skipped += 1
                 continue
-            rating_a, rating_b = brought[key_a], brought[key_b]
-            gap = (unrated if rating_a is None else rating_a) - (
-                unrated if rating_b is None else rating_b
-            )
+            gap = _gap(model, brought[key_a], brought[key_b])
             chance = chances.get(gap)
             if chance is None:
                 chance = chances[gap] = model.win_chance(gap)
@@ -86,10 +90,7 @@ def history_report(bins: int = 10) -> HistoryReport:
     for event_id, a, b, entry_a, winner in rows:
         if (event_id, a) not in brought or (event_id, b) not in brought:
             continue
-        rating_a, rating_b = brought[(event_id, a)], brought[(event_id, b)]
-        gap = (unrated if rating_a is None else rating_a) - (
-            unrated if rating_b is None else rating_b
-        )
+        gap = _gap(model, brought[(event_id, a)], brought[(event_id, b)])
         chance = chance_table(formats[event_id]).chance(gap)
         matches.append(Scored(chance, 1.0 if winner == entry_a else 0.0, gap))
     spread = sqrt(sum(m * m for m in margins) / len(margins)) if margins else None

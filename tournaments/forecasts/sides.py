@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from math import sqrt
 
 from ratings import params as rating_params
 from ratings.selectors import elo_brought
@@ -127,7 +128,8 @@ class EventSides:
             else:
                 self._members[entry.pk] = [entry.player_id]
         self._kinds = {e.pk: e.kind for e in entries}
-        self.players: dict[int, float | None] = {}
+        self.players: dict[int, tuple[float | None, int]] = {}
+        self.model = game_model()
         self._load(p for members in self._members.values() for p in members)
 
     def _load(self, player_ids: Iterable[int]) -> None:
@@ -136,8 +138,13 @@ class EventSides:
             self.players.update(elo_brought(self.event.pk, wanted))
 
     def rating(self, player_id: int) -> float:
-        value = self.players.get(player_id)
+        value, _games = self.players.get(player_id, (None, 0))
         return self.params.unrated if value is None else value
+
+    def error(self, player_id: int) -> float:
+        """How well the player's rating is known (`GameModel.rating_error`)."""
+        _value, games = self.players.get(player_id, (None, 0))
+        return self.model.rating_error(games)
 
     def boards(self, entry_id: int) -> Boards:
         """The entry's rating per board: (player,), (pair's mean,), or the team's lineup."""
@@ -150,17 +157,35 @@ class EventSides:
             return tuple(boards)
         return (self.rating(members[0]) if members else self.params.unrated,)
 
-    def lineup_boards(self, lineup: list[tuple[int, int]]) -> tuple[Boards, Boards]:
-        """Both sides' ratings per board from a fixed team lineup."""
-        self._load(p for pair in lineup for p in pair)
-        return (
-            tuple(self.rating(a) for a, _ in lineup),
-            tuple(self.rating(b) for _, b in lineup),
+    def errors(self, entry_id: int) -> Boards:
+        """Each board's rating error: a pair's mean is known to half the root of its partners'
+        squared errors (the mean of two independent estimates)."""
+        members = self._members.get(entry_id, [])
+        if self._kinds.get(entry_id) == EntryKind.PAIR:
+            return (sqrt(sum(self.error(p) ** 2 for p in members)) / max(1, len(members)),)
+        if self._kinds.get(entry_id) == EntryKind.TEAM:
+            errors = [self.error(p) for p in members]
+            errors += [self.model.rating_error(0)] * (self.event.team_boards - len(errors))
+            return tuple(errors)
+        return (self.error(members[0]) if members else self.model.rating_error(0),)
+
+    def gaps(self, a: int, b: int) -> Boards:
+        """The effective rating gap on each board between entries a and b: the gap damped by
+        how well the ratings are known (`GameModel.effective_gap`)."""
+        return tuple(
+            self.model.effective_gap(x - y, ex, ey)
+            for x, y, ex, ey in zip(
+                self.boards(a), self.boards(b), self.errors(a), self.errors(b), strict=True
+            )
         )
 
-    def rated(self, entry_id: int) -> bool:
-        """Whether any of the entry's players has an Elo rating."""
-        return any(self.players.get(p) is not None for p in self._members.get(entry_id, []))
+    def lineup_gaps(self, lineup: list[tuple[int, int]]) -> Boards:
+        """The effective gap on each board of a fixed team lineup."""
+        self._load(p for pair in lineup for p in pair)
+        return tuple(
+            self.model.effective_gap(self.rating(a) - self.rating(b), self.error(a), self.error(b))
+            for a, b in lineup
+        )
 
 
 def lead_tenths(tps_a: Decimal, tps_b: Decimal) -> int:

@@ -66,7 +66,15 @@ def test_the_command_scores_four_games_as_by_hand(organiser):
     make_game([ana, bela], [30, 20], context="tournament", event_id=other.pk, tps=[16.2, 3.8])
 
     model = game_model()
-    chances = [model.win_chance(gap) for gap in (200.0, -50.0, -150.0, 150.0)]
+    # Each gap is damped by how well the two ratings are known: 40 games each, or unrated.
+    known, unknown = model.rating_error(40), model.rating_error(0)
+    gaps = [
+        model.effective_gap(200.0, known, known),
+        model.effective_gap(-50.0, known, unknown),
+        model.effective_gap(-150.0, unknown, known),
+        model.effective_gap(150.0, known, unknown),
+    ]
+    chances = [model.win_chance(gap) for gap in gaps]
     outcomes = [1.0, 0.5, 1.0, 1.0]
     brier = sum((c - y) ** 2 for c, y in zip(chances, outcomes, strict=True)) / 4
     loss = (

@@ -237,3 +237,35 @@ def test_params_are_checked():
         MatchFormat(0)
     with pytest.raises(ValueError):
         MatchFormat(1, max_extra_games=2)
+
+
+def test_a_rating_on_few_games_forecasts_less_boldly():
+    assert MODEL.rating_error(0) == MODEL.rating_error(1) == pytest.approx(MODEL.game_error)
+    assert MODEL.rating_error(4) == pytest.approx(MODEL.game_error / 2)
+    # The Elo weighs at most 60 games: the error stops shrinking there.
+    assert MODEL.rating_error(60) == MODEL.rating_error(600)
+    assert MODEL.effective_gap(0.0, 300.0, 300.0) == 0.0
+    bold, damped = MODEL.effective_gap(300.0), MODEL.effective_gap(300.0, 150.0, 150.0)
+    assert bold == 300.0 and 0 < damped < bold
+    assert MODEL.effective_gap(-300.0, 150.0, 150.0) == -damped
+
+
+def test_the_damped_gap_is_the_elos_share_averaged_over_the_ratings_errors():
+    # Average Φ((gap + x) / scale) over x ~ N(0, σ²) by quadrature: the damped gap's share.
+    gap, sigma, scale = 250.0, 220.0, 565.7
+    steps = 4001
+    total = weight = 0.0
+    for k in range(steps):
+        z = -8 + 16 * k / (steps - 1)
+        w = pow(2.718281828459045, -z * z / 2)
+        total += w * phi((gap + sigma * z) / scale)
+        weight += w
+    damped = MODEL.effective_gap(gap, sigma, 0.0)
+    assert phi(damped / scale) == pytest.approx(total / weight, abs=1e-9)
+
+
+def test_the_error_of_one_game_comes_from_the_spread_of_its_tp_share():
+    game = MODEL.distribution(0)
+    sd = sqrt(sum(p * (lead / 400) ** 2 for lead, p in game))
+    assert 0.25 < sd < 0.35  # a game between equals: TPs mostly 13–17 for the winner
+    assert MODEL.game_error == pytest.approx(565.7 * sd * sqrt(2 * 3.141592653589793))

@@ -47,8 +47,13 @@ class ForecastParams:
     """The rating of a player without an Elo rating: the pool's anchor, as the Elo counts an
     unrated opponent."""
     tp_scheme: int = CURRENT_TP_SCHEME
+    memory_games: int = 60
+    """The Elo's: a rating weighs at most this many past games, so its error stops shrinking
+    there (`rating_error`)."""
 
     def __post_init__(self) -> None:
+        if self.memory_games < 1:
+            raise ValueError("memory_games must be at least 1")
         if self.scale <= 0:
             raise ValueError("scale must be positive")
         if self.spread <= 0:
@@ -193,6 +198,34 @@ class GameModel:
             lead = self._margin_leads[d + cap]
             leads[lead] = leads.get(lead, 0.0) + p
         return tuple(sorted(leads.items()))
+
+    # --- ratings known only so well ---------------------------------------------------------
+
+    @property
+    def game_error(self) -> float:
+        """The standard error of a rating measured on one game: the spread of one game's TP
+        share between equals (about 0.29 with the default spread) carried through the Elo's
+        performance, scale · Φ⁻¹(share), whose slope at ½ is scale · √(2π)."""
+        found = self.__dict__.get("_game_error")
+        if found is None:
+            variance = sum(p * (lead / (2 * GAME_TENTHS)) ** 2 for lead, p in self.distribution(0))
+            found = self.__dict__["_game_error"] = self.params.scale * sqrt(variance * 2 * pi)
+        return found
+
+    def rating_error(self, games: int | None) -> float:
+        """How far a rating on `games` games may be from the player's strength (one standard
+        error): `game_error` / √games, the games counted up to the Elo's memory; a player
+        without a rating is as uncertain as one game makes a rating."""
+        counted = min(max(games or 0, 1), self.params.memory_games)
+        return self.game_error / sqrt(counted)
+
+    def effective_gap(self, gap: float, error_a: float = 0.0, error_b: float = 0.0) -> float:
+        """The gap whose expected share, Φ(gap′ / scale), is the expected share when the two
+        ratings are known only within these errors: averaging Φ(x / scale) over x normal around
+        the gap with variance error_a² + error_b² gives Φ(gap / √(scale² + error_a² + error_b²))
+        (the reason Glicko damps an uncertain opponent), so gap′ = gap · scale / √(…)."""
+        scale = self.params.scale
+        return gap * scale / sqrt(scale * scale + error_a * error_a + error_b * error_b)
 
     def win_chance(self, gap: float) -> float:
         """Side A's chance to win one game, a draw counting half."""

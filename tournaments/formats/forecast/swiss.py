@@ -38,13 +38,15 @@ PRECISION = 0.01  # ±1 percentage point on the favourite, at 95 % confidence
 
 @dataclass(frozen=True)
 class SwissEntrant(Generic[K]):
-    """An entrant still in play: TPs so far (tenths), seed, and a rating per board."""
+    """An entrant still in play: TPs so far (tenths), seed, and a rating per board (with how
+    well each is known)."""
 
     key: K
     seed: int
     tps: int
     boards: tuple[float, ...]
     byes: int = 0
+    errors: tuple[float, ...] = ()  # each board's rating error (GameModel.rating_error); none: 0
 
 
 @dataclass(frozen=True)
@@ -94,17 +96,30 @@ def swiss_forecast(
             base_forbidden[index[a]] |= 1 << index[b]
             base_forbidden[index[b]] |= 1 << index[a]
     boards = [e.boards for e in entrants]
+    errors = [e.errors or (0.0,) * len(e.boards) for e in entrants]
     mus: dict[tuple[int, int], list[float]] = {}
+    gaps: dict[tuple[int, int], float] = {}
+
+    def gap(i: int, j: int) -> float:
+        found = gaps.get((i, j))
+        if found is None:
+            found = gaps[(i, j)] = model.effective_gap(
+                boards[i][0] - boards[j][0], errors[i][0], errors[j][0]
+            )
+        return found
+
     # One-board matches are drawn whole from a table; team matches are played game by game.
     table = (
         outcomes if outcomes is not None else OutcomeTable(model, fmt) if fmt.boards == 1 else None
     )
-    ratings = [b[0] for b in boards]
 
     def mu(i: int, j: int) -> list[float]:
         found = mus.get((i, j))
         if found is None:
-            found = [model.mu(x - y) for x, y in zip(boards[i], boards[j], strict=True)]
+            found = [
+                model.mu(model.effective_gap(x - y, ex, ey))
+                for x, y, ex, ey in zip(boards[i], boards[j], errors[i], errors[j], strict=True)
+            ]
             mus[(i, j)] = found
         return found
 
@@ -134,7 +149,7 @@ def swiss_forecast(
                     forbidden[i] |= 1 << j
                     forbidden[j] |= 1 << i
                     if table is not None:
-                        gained_a, gained_b = table.sample(rng, ratings[i] - ratings[j])
+                        gained_a, gained_b = table.sample(rng, gap(i, j))
                     else:
                         gained_a, gained_b = sample_match(rng, model, fmt, mu(i, j))
                     tps[i] += gained_a

@@ -108,3 +108,8 @@ def forecast_evaluation_store(*, report: history.HistoryReport) -> ForecastEvalu
     # Every page asks whether forecasts are shown; the answer they cache changes now.
     transaction.on_commit(forget_shown_evaluation)
     return stored
+
+
+def forecast_evaluation_run() -> ForecastEvaluation:
+    """Replay the stored history as forecasts and store the evaluation (the beat task's work)."""
+    return forecast_evaluation_store(report=history.history_report())

@@ -14,3 +14,13 @@ def forecast_event(event_id: int) -> bool:
     No retries: the next read of the event's pages publishes it again if it is still missing,
     and a duplicate only repeats a computation whose result is the same (seeded)."""
     return services.event_forecast_store(event_id=event_id) is not None
+
+
+@shared_task(name="tournaments.forecasts.tasks.evaluate_forecasts", acks_late=True)
+def evaluate_forecasts() -> bool:
+    """Beat task: test the forecasts on the stored history again and store the evaluation,
+    whose verdict decides whether pages show forecasts (as `manage.py forecast_history` does).
+
+    No retries: beat runs it again on schedule; a duplicate adds one more row with the same
+    figures."""
+    return services.forecast_evaluation_run().better

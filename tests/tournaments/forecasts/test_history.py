@@ -133,3 +133,10 @@ def test_storing_an_evaluation_replaces_the_cached_answer(django_capture_on_comm
     with django_capture_on_commit_callbacks(execute=True):
         call_command("forecast_history", stdout=io.StringIO())  # an empty history: not better
     assert selectors.shown_evaluation() is None
+
+
+def test_the_beat_task_tests_the_forecasts_again():
+    from tournaments.forecasts.tasks import evaluate_forecasts
+
+    assert evaluate_forecasts() is False  # an empty history proves nothing
+    assert ForecastEvaluation.objects.get().games == 0

@@ -19,7 +19,7 @@ from tantrix_site.queueing import QueuedKey
 from tournaments.forecasts.events import EventForecast, forecastable, match_chances
 from tournaments.forecasts.models import ForecastEvaluation
 from tournaments.forecasts.sides import forecast_params
-from tournaments.models import Event, Match
+from tournaments.models import Event, EventFormat, Match
 from tournaments.pages.cache import versions
 
 logger = logging.getLogger(__name__)
@@ -100,8 +100,8 @@ def forecast_state(event: Event) -> str:
     shown = shown_evaluation()
     if shown is None:
         return "off"
-    if not forecastable(event):
-        return f"e{shown.pk}"
+    if not forecastable(event) or event.format != EventFormat.SWISS:
+        return f"e{shown.pk}"  # a knockout's forecast is worked out as its page is built
     return f"e{shown.pk}{'r' if cached_forecast(event) is not None else 'p'}"
 
 

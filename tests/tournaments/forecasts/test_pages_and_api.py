@@ -183,3 +183,50 @@ def test_a_pair_is_as_strong_as_its_partners_mean(organiser):
     final = Match.objects.get(event=event, status=MatchStatus.SCHEDULED)
     answer = client_for(None).get(f"/api/matches/{final.pk}/forecast/").json()
     assert answer["chance_a"] == pytest.approx(0.5, abs=1e-9)
+
+
+def _queries(client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_a_forecast_costs_the_same_queries_for_8_and_64_entrants(client, organiser):
+    from tournaments.pages import cache as page_cache
+
+    counts = []
+    for size in (8, 64):
+        event = builders.knockout(organiser, builders.championship(organiser), size)
+        for entry in Entry.objects.filter(event=event).select_related("player"):
+            rate(entry.player, 2000.0 - entry.seed)
+        evaluation(better=True)
+        url = reverse("event-live", args=[event.pk])
+        page_cache.forget(championship_id=event.championship_id, event_id=event.pk)
+        cold = _queries(client, url)
+        warm = _queries(client, url)
+        assert "bout-forecast" in client.get(url).content.decode()
+        counts.append((cold, warm))
+    assert counts[0] == counts[1]
+
+
+def test_a_swiss_page_built_before_its_forecast_is_ready_is_not_kept(organiser):
+    from tournaments.forecasts import selectors
+    from tournaments.forecasts import services as forecast_services
+
+    champ = builders.championship(organiser)
+    event = services.event_create(
+        actor=organiser, championship=champ, name="Swiss", format="swiss", swiss_rounds=2
+    )
+    for player in builders.players(4):
+        services.entry_register(actor=organiser, event=event, player=player)
+    services.event_seed(actor=organiser, event=event)
+    event = services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    shown = evaluation(better=True)
+    assert selectors.forecast_state(event) == f"e{shown.pk}p"
+    forecast_services.event_forecast(event)  # the task's work (run in-process here)
+    assert selectors.forecast_state(event) == f"e{shown.pk}r"
+    knockout = _rated_knockout(organiser)
+    assert selectors.forecast_state(knockout) == f"e{shown.pk}"

@@ -19,6 +19,7 @@ BENCHMARKS = [
     ("ratings recompute on PostgreSQL", "bench.bench_ratings_db"),
     ("submission pipeline", "bench.bench_pipeline"),
     ("public championship pages", "bench.bench_public_pages"),
+    ("forecasts", "bench.bench_forecast"),
 ]
 
 

@@ -399,3 +399,38 @@ def elo_events_named(*, limit: int = 100) -> list[tuple[int, str]]:
     return [
         (s.event_id, names.get(s.event_id) or gettext("an event no longer listed")) for s in states
     ]
+
+
+def elo_brought(event_id: int, player_ids: Iterable[int]) -> dict[int, tuple[float | None, int]]:
+    """The tournament Elo each player brings to an event, as (rating, games), taken as the
+    event's calculation takes it (`services.elo.elo_event_recalculate`): the standing kept from
+    the event's first calculation, else the player's rating now; (None, 0) for a player without
+    one (unrated). The forecasts read this, so a match is forecast from the ratings its players
+    brought."""
+    wanted = set(player_ids)
+    brought: dict[int, tuple[float | None, int]] = dict.fromkeys(wanted, (None, 0))
+    standing = set()
+    for pid, rating, games in EloStanding.objects.filter(
+        event_id=event_id, player_id__in=wanted
+    ).values_list("player_id", "rating_before", "games_before"):
+        standing.add(pid)
+        brought[pid] = (rating, games) if games > 0 else (None, 0)
+    for pid, value, games in Rating.objects.filter(
+        system=RatingSystem.ELO, player_id__in=wanted - standing, games__gt=0
+    ).values_list("player_id", "value", "games"):
+        brought[pid] = (value, games)
+    return brought
+
+
+def elo_standings_brought(
+    event_ids: Iterable[int],
+) -> dict[tuple[int, int], tuple[float | None, int]]:
+    """What every player of these events brought to them, from the standings kept at each
+    event's first calculation only ((event, player) → (rating, games); (None, 0) when unrated):
+    the ratings as they were before the event's games, for replaying a history."""
+    return {
+        (event_id, pid): (rating, games) if games > 0 else (None, 0)
+        for event_id, pid, rating, games in EloStanding.objects.filter(
+            event_id__in=list(event_ids)
+        ).values_list("event_id", "player_id", "rating_before", "games_before")
+    }

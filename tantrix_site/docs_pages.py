@@ -35,6 +35,7 @@ class DocPage:
 PAGES = {
     "record-format": DocPage("record-format", "game-records.md"),
     "rules": DocPage("rules", "rules.md"),
+    "ratings": DocPage("ratings", "ratings.md"),
 }
 _BY_FILE = {page.file: page.slug for page in PAGES.values()}
 

@@ -491,5 +491,10 @@ CELERY_BEAT_SCHEDULE.update(
         "ratings-check-title-lapses": _periodic(
             "ratings.tasks.check_title_lapses", "RATINGS_TITLE_LAPSE_CHECK_SECONDS", 86400.0
         ),
+        # The forecasts tested again on the history as it grows: the verdict decides whether
+        # pages show them (docs/ratings.md, "Forecasts").
+        "tournaments-evaluate-forecasts": _periodic(
+            "tournaments.forecasts.tasks.evaluate_forecasts", "FORECAST_EVALUATION_SECONDS", 86400.0
+        ),
     }
 )

@@ -40,4 +40,5 @@ def doc_page(request, slug: str):
 DOC_TITLES = {
     "record-format": gettext_lazy("Game records, verdicts and positions"),
     "rules": gettext_lazy("The rules as the engine enforces them"),
+    "ratings": gettext_lazy("Ratings and forecasts: the formulas"),
 }

@@ -1,6 +1,7 @@
 from rest_framework.routers import SimpleRouter
 
 from tournaments import api
+from tournaments.forecasts import api as forecast_api
 from tournaments.opens import api as opens_api
 from tournaments.opens import table_api
 from tournaments.sides import api as sides_api
@@ -16,5 +17,6 @@ urlpatterns = [
     *opens_api.urlpatterns,
     *table_api.urlpatterns,
     *sides_api.urlpatterns,
+    *forecast_api.urlpatterns,
     *router.urls,
 ]

@@ -30,3 +30,7 @@ def sweep_uncounted_games() -> int:
         if services.match_game_attach(game_id=game_id) is not None:
             counted += 1
     return counted
+
+
+# The rooms' tasks, registered with the worker through this module (Celery discovers tasks.py).
+from tournaments.forecasts.tasks import evaluate_forecasts, forecast_event  # noqa: E402, F401

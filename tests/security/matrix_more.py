@@ -137,6 +137,13 @@ CHAMPIONSHIP_MANAGE = {
     "own_unpublished": OWN_UNPUBLISHED_ORGANISERS,
 }
 CHAMPIONSHIP_READ = EVENT_READ
+# A match's forecast: whoever sees the match (a team match's too: MORE_MATCH_ROWS).
+FORECAST_MATCH_READ = {
+    "own": EVERYONE,
+    "other_player": EVERYONE,
+    "other": EVERYONE,
+    "unpublished": UNSEEN,
+}
 # A table's typed result: everyone reads it; the table's two players dispute it (typed, not yet
 # disputed); the championship's rulers rule (disputed); its organisers reopen (ruled). A
 # permitted step in another state is bad.
@@ -288,6 +295,9 @@ MORE_EXPECTED: dict[str, dict[str, Any]] = {
     "team-enter": {"GET": TEAM_ENTER_PAGE, "POST": TEAM_ENTER_WEB},
     "api:api-team-enter": {"POST": TEAM_ENTER_API},
     "api:api-match-boards": {"GET": OPEN_READ},
+    # --- forecasts: read as the event and the match they belong to are read ---
+    "api:api-event-forecast": {"GET": EVENT_READ},
+    "api:api-match-forecast": {"GET": FORECAST_MATCH_READ},
     "round-lineup-deadline-set": {"GET": OPEN_MANAGE, "POST": permitted_as(PASS, OPEN_MANAGE)},
     "api:api-round-lineup-deadline": {"POST": permitted_as(PASS, OPEN_MANAGE)},
     # --- a player's age for junior events: their own word, for any event they see. The
@@ -312,6 +322,7 @@ MORE_MATCH_ROWS = {
     ("match-page", "GET"): EVERYONE,
     ("match-live", "GET"): EVERYONE,
     ("api:match-detail", "GET"): EVERYONE,
+    ("api:api-match-forecast", "GET"): EVERYONE,
 }
 
 MORE_PATH_KIND = {
@@ -361,6 +372,8 @@ MORE_PATH_KIND = {
     "team-enter": "team_event",
     "api:api-team-enter": "team_event",
     "api:api-match-boards": "team_match",
+    "api:api-event-forecast": "event",
+    "api:api-match-forecast": "match",
     "round-lineup-deadline-set": "team_round",
     "api:api-round-lineup-deadline": "team_round",
     "pair-register": "pair_event",

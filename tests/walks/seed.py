@@ -5,13 +5,16 @@ Run in the walked server's environment before the server starts (``python -m tes
 with accounts, the Demo Open knockout drawn, its doubles, the Demo Team Cup) and adds only what a
 journey cannot reasonably make through the site: a controller of the Demo Open, a table open with
 a round typed (for the standings a visitor reads), a team cup drawn with no game played yet (whose
-captains may still change their lineups), and a stored verdict that the current engine
-would change (``readjudicate --apply`` opens its review). The manifest names what the walks use.
+captains may still change their lineups), a history whose results follow the players' strengths
+with a knockout to forecast (the history command's evaluation lets the pages show forecasts), and
+a stored verdict that the current engine would change (``readjudicate --apply`` opens its
+review). The manifest names what the walks use.
 """
 
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import sys
@@ -101,6 +104,8 @@ def seed() -> dict:
         services.team_enter(actor=organiser, event=cup, team=team)
     services.draw_generate(actor=organiser, event=cup, draw_seed=1)
 
+    autumn_cup = _forecast_history(organiser)
+
     # A verdict stored wrong (as an older engine might have judged): re-adjudication finds it and
     # opens a review for staff.
     record = GameRecord.objects.filter(status=RecordStatus.VALID, extensions={}).order_by("pk")[0]
@@ -117,7 +122,104 @@ def seed() -> dict:
         "table_open": table_open.pk,
         "team": Team.objects.get(championship=nations, name="East").pk,
         "verdict_review": review.pk,
+        "autumn_cup": autumn_cup,
     }
+
+
+# Eight players whose results follow a hidden strength (an Elo-like number each): the forecasts
+# have something to find, and the history command finds it (the demo's games, random
+# self-play, give the forecasts nothing to find, so on them nothing would be shown).
+AUTUMN = ["Ingrid", "Tomas", "Csilla", "Bela", "Ana", "Dora", "Mike", "Aroha"]
+
+
+def _forecast_history(organiser) -> int:
+    """Two leagues of the eight, played game by game through the submission path with each
+    game won as their strengths say; then a knockout of the eight, drawn and not yet played,
+    and the history command run: a visitor reads the knockout's forecasts. The Autumn Cup's
+    knockout's id."""
+    import random
+
+    from django.core.management import call_command
+
+    from games import services as game_services
+    from games.engine import selfplay
+    from games.models import RecordSource
+    from players.models import Player
+    from tournaments import services
+    from tournaments.forecasts.selectors import latest_evaluation
+    from tournaments.forecasts.sides import game_model
+    from tournaments.models import Match, MatchStatus
+
+    players = {name: Player.objects.get(display_name=name) for name in AUTUMN}
+    strength = {players[name].pk: 2700.0 - 250 * i for i, name in enumerate(AUTUMN)}
+    model = game_model()
+    rng = random.Random(2026)
+    seeds = iter(range(5000, 100_000))
+    cup = services.championship_create(
+        actor=organiser, name="Autumn Cup", year=2026, category="open", published=True
+    )
+    # The return league plays two games a match: more games to judge the forecasts on.
+    for stage, name, games in ((1, "League", 1), (2, "Return league", 2)):
+        league = services.event_create(
+            actor=organiser,
+            championship=cup,
+            name=name,
+            stage=stage,
+            format="groups",
+            groups_count=1,
+            games_per_match=games,
+        )
+        for player in players.values():
+            services.entry_register(actor=organiser, event=league, player=player)
+        services.event_seed(actor=organiser, event=league)
+        services.draw_generate(actor=organiser, event=league, draw_seed=stage)
+        for _ in range(40):
+            matches = list(
+                Match.objects.filter(
+                    event=league, status__in=[MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS]
+                ).select_related("entry_a__player", "entry_b__player", "event__championship")
+            )
+            if not matches:
+                break
+            for match in matches:
+                a, b = match.entry_a.player, match.entry_b.player
+                if match.state_reason == "level_needs_ruling":
+                    stronger = match.entry_a if strength[a.pk] > strength[b.pk] else match.entry_b
+                    services.match_rule(
+                        actor=organiser,
+                        match=match,
+                        winner_entry_id=stronger.pk,
+                        reason="Level after both games: the stronger player goes on.",
+                    )
+                    continue
+                a_wins = rng.random() < model.win_chance(strength[a.pk] - strength[b.pk])
+                record = selfplay(next(seeds), "2")
+                while len(set(record["claimed_scores"])) == 1:  # a draw: play another
+                    record = selfplay(next(seeds), "2")
+                winner_seat = record["claimed_scores"].index(max(record["claimed_scores"]))
+                first, second = (a, b) if (winner_seat == 0) == a_wins else (b, a)
+                record["players"][0]["name"] = first.display_name
+                record["players"][1]["name"] = second.display_name
+                game_services.record_submit(
+                    actor=organiser,
+                    body=json.dumps(record).encode(),
+                    source=RecordSource.IMPORT,
+                    extensions={"match": match.pk},
+                )
+    knockout = services.event_create(
+        actor=organiser, championship=cup, name="Knockout", stage=3, format="knockout"
+    )
+    for player in players.values():
+        services.entry_register(actor=organiser, event=knockout, player=player)
+    services.event_seed(actor=organiser, event=knockout)
+    services.draw_generate(actor=organiser, event=knockout, draw_seed=3)
+    report = io.StringIO()
+    call_command("forecast_history", stdout=report)
+    if not latest_evaluation().better:
+        raise RuntimeError(
+            f"the walks' history did not make the forecasts pass:\n{report.getvalue()}"
+        )
+    return knockout.pk
 
 
 def main(path: str) -> None:

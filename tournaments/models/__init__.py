@@ -30,6 +30,7 @@ from tournaments.models.entries import (
     EntryStatus,
     sides_of,
 )
+from tournaments.models.forecasts import ForecastEvaluation
 from tournaments.models.matches import (
     FINAL_MATCH_STATUSES,
     MATCH_STATUSES,
@@ -59,6 +60,7 @@ __all__ = [
     "EntrySource",
     "EntryStatus",
     "Event",
+    "ForecastEvaluation",
     "EventFormat",
     "EventStatus",
     "Match",

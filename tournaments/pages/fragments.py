@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import formats, selectors
+from tournaments.forecasts import pages as forecast_pages
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     Championship,
@@ -191,8 +192,10 @@ def _event_context(event: Event) -> dict:
     context: dict = {"event": event, "rounds": _round_rows(matches), "running": is_running(event)}
     if event.format == EventFormat.KNOCKOUT:
         context["columns"] = bracket_columns(event, matches)
+        context.update(forecast_pages.event_context(event))
     elif event.format == EventFormat.SWISS:
         context["swiss_standings"] = selectors.swiss_standings(event)
+        context.update(forecast_pages.event_context(event))
         context["match_rounds"] = [
             (round_, _match_rows(group)) for round_, group in groupby(matches, lambda m: m.round)
         ]
@@ -204,7 +207,7 @@ def _event_context(event: Event) -> dict:
 def event_live(event: Event) -> Fragment:
     """The event's state, its bracket, tables or standings, and its rounds."""
     html, _version = cached_fragment(
-        "event",
+        forecast_pages.fragment_name("event", event),
         championship_id=event.championship_id,
         event_id=event.pk,
         build=lambda: render_to_string("tournaments/_event_live.html", _event_context(event)),
@@ -287,11 +290,12 @@ def match_live(match: Match) -> Fragment:
                 "names": match_heading(match),
                 "reason": words.reason_words(match.state_reason),
                 "state": words.match_status_words(match),
+                **forecast_pages.match_context(match),
             },
         )
 
     html, _version = cached_fragment(
-        f"match:{match.pk}",
+        forecast_pages.fragment_name(f"match:{match.pk}", match.event),
         championship_id=match.event.championship_id,
         event_id=match.event_id,
         build=build,

@@ -36,7 +36,7 @@ def test_the_record_page_updates_itself_under_the_policy(page, log_in, csp_repor
     for seat, name in zip(record["players"], ["Alice Amber", "Bruno Blue"], strict=True):
         seat["name"] = name
     # Stored as pending with no task queued: the test adjudicates it while the page is open.
-    with mock.patch.object(games_services, "enqueue_adjudication"):
+    with mock.patch("games.records.services.enqueue_adjudication"):
         submission = games_services.record_submit(
             actor=alice.user, body=json.dumps(record).encode()
         )

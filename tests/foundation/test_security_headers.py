@@ -88,7 +88,7 @@ def test_the_record_page_polls_with_a_static_script():
     record = selfplay(3, "2")
     for seat, name in zip(record["players"], ["Alice Amber", "Bruno Blue"], strict=True):
         seat["name"] = name
-    with mock.patch.object(games_services, "enqueue_adjudication"):
+    with mock.patch("games.records.services.enqueue_adjudication"):
         submission = games_services.record_submit(
             actor=alice.user, body=json.dumps(record).encode()
         )

@@ -49,7 +49,7 @@ def purge_queues(broker_url: str) -> None:
     finally:
         client.close()
     # A purged adjudication task never starts to give its "queued" key back, and while the key
-    # lives a submission queues no task (games.services.enqueue_adjudication): give it back.
+    # lives a submission queues no task (games.records.queueing.enqueue_adjudication): give it back.
     from games.services import adjudication_schedule_release
 
     adjudication_schedule_release()

@@ -29,8 +29,8 @@ def seed() -> dict:
     from players.models import Player
     from tournaments import services
     from tournaments.models import Championship, Event, Match, MatchStatus, Round, Team
-    from tournaments.services.score_sheets import table_results_enter
-    from tournaments.services.table_opens import table_open_create, table_open_start
+    from tournaments.opens.services.score_sheets import table_results_enter
+    from tournaments.opens.services.table_opens import table_open_create, table_open_start
     from tournaments.standings import round_tables
 
     call_command("seed_demo", verbosity=0)
@@ -135,7 +135,7 @@ AUTUMN = ["Ingrid", "Tomas", "Csilla", "Bela", "Ana", "Dora", "Mike", "Aroha"]
 def _forecast_history(organiser) -> int:
     """Two leagues of the eight, played game by game through the submission path with each
     game won as their strengths say; then a knockout of the eight, drawn and not yet played,
-    and the history command run: a visitor reads the knockout's forecasts. The Autumn Cup's
+    and the history command run: a visitor reads the knockout's forecasts. The Harvest Cup's
     knockout's id."""
     import random
 
@@ -156,7 +156,7 @@ def _forecast_history(organiser) -> int:
     rng = random.Random(2026)
     seeds = iter(range(5000, 100_000))
     cup = services.championship_create(
-        actor=organiser, name="Autumn Cup", year=2026, category="open", published=True
+        actor=organiser, name="Harvest Cup", year=2026, category="open", published=True
     )
     # The return league plays two games a match: more games to judge the forecasts on.
     for stage, name, games in ((1, "League", 1), (2, "Return league", 2)):

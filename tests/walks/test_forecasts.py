@@ -18,7 +18,7 @@ def test_a_visitor_reads_a_brackets_forecast_and_a_matchs_chances(site, people):
     visitor = people.tab()
     visitor.goto("/")
     visitor.get_by_role("navigation", name="Main").get_by_role("link", name="Championships").click()
-    visitor.get_by_role("link", name="Autumn Cup").click()
+    visitor.get_by_role("link", name="Harvest Cup").click()
     visitor.get_by_role("link", name="Knockout", exact=True).click()
 
     # Each first-round box has a line of the two sides' chances.

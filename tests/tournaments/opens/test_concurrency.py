@@ -16,6 +16,7 @@ from tournaments.models import Event, Match, TableResult
 from tournaments.opens.services import score_sheets
 from tournaments.opens.services.score_sheets import table_results_enter
 from tournaments.opens.services.table_opens import require_table_open
+from tournaments.services import swiss_rounds
 from tournaments.standings import round_tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,6 +79,9 @@ def test_without_the_lock_nobody_pairs_the_next_round(monkeypatch):
         return real_audit(**kwargs)
 
     monkeypatch.setattr(score_sheets, "_round_locked", unlocked)
+    # The progression lock (tests/tournaments/test_progression_race.py) serialises the same
+    # writers a second way; without lifting it too, one thread waits on it at the barrier.
+    monkeypatch.setattr(swiss_rounds, "event_progression_lock", lambda event_id: None)
     monkeypatch.setattr(score_sheets, "audit", audit_after_both)
     assert _enter_halves_at_once(controller, round_, halves) == []
     assert TableResult.objects.filter(match__round=round_).count() == 4

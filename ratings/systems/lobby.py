@@ -85,7 +85,8 @@ class LobbyParams:
     """A draw counts as half a win and half a loss by this margin; 0 makes draws change nothing."""
 
     def __post_init__(self) -> None:
-        # Settings come from the environment; a bad one must fail at start-up, not mid-recompute.
+        # A versioned set is written by hand in ratings/params.py: a slip must fail at import,
+        # not halfway through a recompute.
         if not self.floor < self.ceiling:
             raise ValueError("floor must be below ceiling")
         if not self.floor <= self.start <= self.ceiling:

@@ -370,3 +370,28 @@ def test_the_api_score_form_of_someone_elses_match_is_refused(match):
     response = client_for(outsider.user).post("/api/games/score-sheets/", body, format="json")
     assert response.status_code in (400, 403)
     assert not ReportedGame.objects.exists()
+
+
+def test_a_request_over_the_limit_is_not_read_and_answered_413_on_the_page(ingrid, match, settings):
+    settings.GAME_RECORD_MAX_BYTES, settings.REQUEST_MAX_BYTES = 1024, 4096
+    big = SimpleUploadedFile("big.json", b"{" + b" " * 8000 + b"}", "application/json")
+    response = web(ingrid.user).post(
+        reverse("match-game-file", args=[match.pk]), {"record_file": big}
+    )
+    assert response.status_code == 413
+    assert 'id="game-file-errors"' in response.content.decode()
+    record = GameRecord.objects.get()
+    assert record.error_code == "TOO_LARGE" and record.body_size > 8000 and not record.body
+
+
+def test_the_championships_staff_score_form_stands_at_once(
+    organiser, match, django_capture_on_commit_callbacks
+):
+    rows = [{"score_a": 24, "score_b": 17}, {"score_a": 20, "score_b": 20}]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = web(organiser).post(
+            reverse("match-score-form", args=[match.pk]), score_form(rows)
+        )
+    assert response.status_code == 302
+    assert [v.status for v in GameReport.objects.order_by("pk")] == [ReportStatus.RULED] * 2
+    assert MatchGame.objects.filter(match=match).count() == 2

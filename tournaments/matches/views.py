@@ -124,6 +124,8 @@ def match_result_file_view(request, match: Match):
     if declared > settings.REQUEST_MAX_BYTES:
         # Not read at all (a multipart body keeps nothing); kept as a refusal with its size.
         form = RecordSubmitForm()
+        form.full_clean()  # unbound: no errors of its own, and room for the refusal's
+        form.cleaned_data = {}
         body = ReceivedBody(head=b"", size=declared, sha256="")
     else:
         form = RecordSubmitForm(request.POST, request.FILES)
@@ -141,9 +143,9 @@ def match_result_file_view(request, match: Match):
     for messages_ in submission.refusal.answer_errors().values():
         for message in messages_:
             form.add_error(None, message)
-    return _match_page(
-        request, match, {"upload_form": form}, status=refusal_status(submission.refusal)
-    )
+    # A body too large to read is 413 whatever the envelope made of what it kept.
+    status = 413 if declared > settings.REQUEST_MAX_BYTES else refusal_status(submission.refusal)
+    return _match_page(request, match, {"upload_form": form}, status=status)
 
 
 @login_required

@@ -158,6 +158,11 @@ RULES: dict[str, tuple[Callable[[User, Any], bool], Any]] = {
         lambda user, match: judges_match(user, match) or match_side_of(user, match) is not None,
         gettext_lazy("Only the match's players and its staff may claim a time penalty."),
     ),
+    "report_result": (
+        lambda user, match: match_side_of(user, match) is not None
+        or can_rule(user, match.event.championship),
+        gettext_lazy("Only the match's players and its championship's staff may report its games."),
+    ),
     "withdraw_entry": (
         lambda user, entry: can_manage(user, championship_of(entry)) or leads_entry(user, entry),
         gettext_lazy("You may withdraw only your own entry."),

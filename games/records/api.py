@@ -24,7 +24,8 @@ from tantrix_site.http.middleware import declared_body_size
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
 
-Send the record as the JSON request body, or upload it as the `record` file of a multipart form.
+Send the record as the JSON request body, or upload it as the `record` (or `file`) file of a
+multipart form.
 Optional `match` (query parameter or form field) submits it for a tournament match.
 Optional `Idempotency-Key` header: a repeat with the same key returns the first response.
 Answers 202 with where to poll; refusals (not JSON, too large, unknown player, not a participant)

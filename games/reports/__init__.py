@@ -21,7 +21,7 @@ from games.reports.answers import (
     report_rule,
     reports_confirm_overdue,
 )
-from games.reports.filing import report_from_record, score_sheet_submit
+from games.reports.filing import report_from_record, score_sheet_submit, score_sheets_submit
 
 __all__ = [
     "is_ruled",
@@ -36,4 +36,5 @@ __all__ = [
     "report_rule",
     "reports_confirm_overdue",
     "score_sheet_submit",
+    "score_sheets_submit",
 ]

@@ -4,7 +4,7 @@ and score sheets. Thin: the rules are in games.reports."""
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -24,6 +24,8 @@ from games.reports.serializers import (
     ReportedGameSerializer,
     ReportVersionSerializer,
     RulingSerializer,
+    ScoreFormAnswerSerializer,
+    ScoreFormSerializer,
     ScoreSheetSerializer,
     WaitingListSerializer,
     WaitingReportSerializer,
@@ -139,12 +141,37 @@ class ReportReopenView(APIView):
         return Response(ReportedGameSerializer(reported).data)
 
 
+def score_form_parse(games: list[dict]) -> list:
+    """Each game's sheet, or ValidationError with the problems game by game (DRF's shape for
+    a list: one object per game, empty for a game without problems)."""
+    sheets, problems = [], []
+    for game in games:
+        try:
+            sheets.append(score_sheet_parse(game))
+            problems.append({})
+        except ScoreSheetError as exc:
+            problems.append(exc.errors)
+    if any(problems):
+        raise ValidationError({"games": problems})
+    return sheets
+
+
 class ScoreSheetView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ScoreSheetSerializer, responses=ReportVersionSerializer)
+    @extend_schema(
+        request=PolymorphicProxySerializer(
+            component_name="ScoreSheetOrForm",
+            serializers=[ScoreSheetSerializer, ScoreFormSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={201: ReportVersionSerializer},
+    )
     def post(self, request):
-        """Report a face-to-face match game from its score sheet (two tile scores)."""
+        """Report a face-to-face match game from its score sheet (two tile scores), or a
+        match's score form: `games`, a list of such sheets, one report per game, all or none."""
+        if isinstance(request.data, dict) and "games" in request.data:
+            return self._score_form(request)
         sheet_form = _validated(ScoreSheetSerializer, request)
         try:
             sheet = score_sheet_parse(sheet_form)
@@ -156,3 +183,15 @@ class ScoreSheetView(APIView):
             )
         )
         return Response(ReportVersionSerializer(version).data, status=status.HTTP_201_CREATED)
+
+    def _score_form(self, request) -> Response:
+        score_form = _validated(ScoreFormSerializer, request)
+        sheets = score_form_parse(score_form["games"])
+        filed = answer_errors(
+            lambda: reports.score_sheets_submit(
+                actor=request.user, extensions={"match": score_form["match"]}, sheets=sheets
+            )
+        )
+        return Response(
+            ScoreFormAnswerSerializer({"reports": filed}).data, status=status.HTTP_201_CREATED
+        )

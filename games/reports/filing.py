@@ -202,6 +202,33 @@ def score_sheet_submit(*, actor: User, extensions: dict, sheet: ScoreSheet) -> G
     return GameReport.objects.get(record=record)
 
 
+def score_sheets_submit(
+    *, actor: User, extensions: dict, sheets: list[ScoreSheet]
+) -> list[GameReport]:
+    """A face-to-face match's score form: one score sheet per game, in the order played.
+
+    Each game is filed exactly as `score_sheet_submit` files one sheet (so confirmation,
+    disputes, audit and the match's counting are the one flow's), all in one transaction: a
+    game refused refuses the form, and nothing of it is stored (ValidationError keyed by the
+    game's place, `games.<index>`, or PermissionDenied).
+    """
+    if not sheets:
+        raise ValidationError({"games": _("Give the scores of at least one game.")})
+    filed: list[GameReport] = []
+    with transaction.atomic():
+        for index, sheet in enumerate(sheets):
+            try:
+                filed.append(score_sheet_submit(actor=actor, extensions=extensions, sheet=sheet))
+            except ValidationError as exc:
+                if index == 0 or not hasattr(exc, "error_dict"):
+                    raise
+                # A later game refused once the first went in (the match just closed, say).
+                raise ValidationError(
+                    {f"games.{index}": [m for ms in exc.message_dict.values() for m in ms]}
+                ) from None
+    return filed
+
+
 def _sheet_result(sheet: ScoreSheet, *, flipped: bool) -> dict:
     scores = list(sheet.scores)
     minutes = None

@@ -87,3 +87,25 @@ def names_versus(names: list[str]) -> str:
     """The players' names as a game's title says them ("Ana v Bela"), in the reader's words."""
     versus = pgettext("versus, between players' names", "v")
     return f" {versus} ".join(names)
+
+
+def match_reports_open(*, match_id: int, user: User) -> tuple[list[GameReport], list[GameReport]]:
+    """A match's open reports, oldest first, as its page shows them to this person: those they
+    may confirm or dispute, and those they reported that wait for the other side."""
+    if not (user and user.is_authenticated):
+        return [], []
+    open_reports = list(
+        GameReport.objects.filter(reported_game__match_id=match_id, status=ReportStatus.OPEN)
+        .select_related("reported_game", "side_player", "author")
+        .order_by("created", "pk")[:SCAN_LIMIT]
+    )
+    to_answer = [report for report in open_reports if may_confirm(user, report)]
+    sent = [report for report in open_reports if report.author_id == user.pk]
+    return to_answer, sent
+
+
+def match_games_unsettled(match_id: int) -> int:
+    """How many of a match's reported games do not stand yet (waiting, or disputed)."""
+    return ReportedGame.objects.filter(
+        match_id=match_id, state__in=(ResultState.REPORTED, ResultState.DISPUTED)
+    ).count()

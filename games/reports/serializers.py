@@ -140,3 +140,21 @@ class ScoreSheetSerializer(serializers.Serializer):
     conceded_by = serializers.CharField(
         required=False, allow_blank=True, allow_null=True, max_length=5
     )
+
+
+#: A match has a handful of games; a score form of more is not a match's.
+MAX_FORM_GAMES = 12
+
+
+class ScoreFormSerializer(serializers.Serializer):
+    """A match's score form: several games' sheets at once (each as ScoreSheetSerializer's
+    fields, without `match`). Checked by games.score_sheet, game by game."""
+
+    match = serializers.IntegerField(min_value=1, max_value=2**62)
+    games = serializers.ListField(
+        child=serializers.DictField(), min_length=1, max_length=MAX_FORM_GAMES
+    )
+
+
+class ScoreFormAnswerSerializer(serializers.Serializer):
+    reports = ReportVersionSerializer(many=True)

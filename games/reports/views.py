@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,6 +128,12 @@ def report_confirm_view(request, pk: int):
     )
     if getattr(result, "status_code", 0) == 302:
         messages.success(request, _("Confirmed: the result stands."))
+        # Confirmed from elsewhere on the site (a match's page): back there.
+        back = request.POST.get("next", "")
+        if back and url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return redirect(back)
     return result
 
 

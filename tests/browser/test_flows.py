@@ -98,13 +98,10 @@ def test_a_player_submits_a_match_game_and_the_record_turns_valid(page, log_in, 
 
     log_in(alice.user.username)
     page.goto(f"/championships/matches/{match.pk}/")
-    page.click("text=Submit a result for this match")
-    # The match is named by its players and round, never by its id.
-    expect(page.locator("main")).to_contain_text(
-        f"This game will count for {names[0]} v {names[1]} ({match.round}"
-    )
+    # The match page takes the record itself (issue 28): pasted here, under "Or paste".
+    page.click("text=Or paste the record (JSON)")
     page.fill("#id_record", json.dumps(record))
-    page.click("text=Submit for adjudication")
+    page.click("text=Send the game")
     expect(page.locator("#record-status")).to_have_text("Valid")
     expect(page.locator("#verdict")).to_contain_text("Valid. Scores:")
     # Alice's game is a report until Bruno agrees (games/reports): he confirms it.

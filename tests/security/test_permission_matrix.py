@@ -153,6 +153,12 @@ PENALTY = {
     "other": STAFF,
     "unpublished": UNSEEN_SIGNED_IN,
 }
+# A game's file or a match's score form, from the match page (issue 28): the match's players
+# (a team match's: its captains too) and its championship's rulers, as the service decides. The
+# web views have no page of their own (GET: back to the match page); an empty form is refused
+# by validation (bad), which only the permitted reach.
+REPORT_RESULT = {**PENALTY, "team": SIGNED_IN}
+REPORT_RESULT_POST = permitted_as(BAD, REPORT_RESULT)
 # A walkover claim is a player's own declaration: nobody claims it for them, staff included.
 # The own match has a game played, so the player's claim is refused by validation.
 WALKOVER_API = {
@@ -340,6 +346,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "match-rule-form": {"GET": RULE, "POST": permitted_as(BAD, RULE)},
     "match-walkover-claim": {"POST": WALKOVER_WEB},
     "match-penalty-claim": {"GET": PENALTY, "POST": PENALTY},
+    "match-game-file": {"GET": REPORT_RESULT, "POST": REPORT_RESULT_POST},
+    "match-score-form": {"GET": REPORT_RESULT, "POST": REPORT_RESULT_POST},
     # --- championships (API) ---
     "api:championship-list": {"GET": EVERYONE, "POST": ORGANISERS},
     "api:championship-detail": {
@@ -469,6 +477,8 @@ PATH_KIND = {
     "match-rule-form": "match",
     "match-walkover-claim": "match",
     "match-penalty-claim": "match",
+    "match-game-file": "match",
+    "match-score-form": "match",
     "api:match-detail": "match",
     "api:match-rule": "match",
     "api:match-claim-walkover": "match",

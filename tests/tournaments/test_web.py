@@ -124,7 +124,7 @@ def test_pages_render_for_the_public(client, organiser, championship, drawn):
     assert "Deadline" in page and "Close registration" not in page
     page = html(client.get(reverse("match-page", args=[match.pk])))
     assert match.entry_a.player.display_name in page and "Scheduled" in page
-    assert "Submit a result for this match" not in page and "Ruling" not in page
+    assert 'id="match-report"' not in page and "Ruling" not in page
 
 
 def test_unpublished_championship_is_hidden_from_the_public(client, organiser, user_player):
@@ -531,7 +531,7 @@ def test_match_page_for_its_players_walkover_claim_and_submit_link(client, organ
     a, b = match.entry_a.player, match.entry_b.player
     client.force_login(a.user)
     page = html(client.get(reverse("match-page", args=[match.pk])))
-    assert f"{reverse('record-submit')}?match={match.pk}" in page
+    assert reverse("match-game-file", args=[match.pk]) in page
     assert "Claim a walkover" in page and "Record the ruling" not in page
     response = client.post(reverse("match-walkover-claim", args=[match.pk]), follow=True)
     assert "Walkover claimed" in html(response)
@@ -544,7 +544,7 @@ def test_match_page_for_its_players_walkover_claim_and_submit_link(client, organ
     client.force_login(PlayerFactory(with_user=True).user)
     assert client.post(reverse("match-walkover-claim", args=[match.pk])).status_code == 403
     page = html(client.get(reverse("match-page", args=[match.pk])))
-    assert "Submit a result for this match" not in page and "Claim a walkover" not in page
+    assert 'id="match-report"' not in page and "Claim a walkover" not in page
 
 
 def test_game_submitted_from_the_match_page_counts_and_penalty_claims(

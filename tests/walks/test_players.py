@@ -56,10 +56,9 @@ def _submit_for_match(page, match_id: int, record: str) -> None:
     """From the match page to the record's verdict (which the worker gives on production; the
     record page polls for it and reloads)."""
     page.goto(f"/championships/matches/{match_id}/")
-    page.get_by_role("link", name="Submit a result for this match").click()
-    expect(page.locator("main")).to_contain_text("This game will count for")
+    page.get_by_text("Or paste the record (JSON)").click()
     page.get_by_label("Record", exact=True).fill(record)
-    page.get_by_role("button", name="Submit for adjudication").click()
+    page.get_by_role("button", name="Send the game").click()
     expect(page.locator("#record-status")).to_have_text("Valid")
 
 
@@ -71,9 +70,8 @@ def test_a_result_is_reported_and_the_opponent_confirms_it(site, people, tmp_pat
     record_file = tmp_path / "game.json"
     record_file.write_text(_record(11, match["players"]))
     reporter.goto(f"/championships/matches/{match['id']}/")
-    reporter.get_by_role("link", name="Submit a result for this match").click()
-    reporter.get_by_label("Record file").set_input_files(str(record_file))
-    reporter.get_by_role("button", name="Submit for adjudication").click()
+    reporter.get_by_label("Game file").set_input_files(str(record_file))
+    reporter.get_by_role("button", name="Send the game").click()
     expect(reporter.locator("#record-status")).to_have_text("Valid")
     reporter.locator("#verdict").get_by_role("link").click()
     expect(reporter.locator("#result-state")).to_have_text("Waiting for confirmation")

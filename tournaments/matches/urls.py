@@ -17,4 +17,6 @@ urlpatterns = [
         views.match_penalty_view,
         name="match-penalty-claim",
     ),
+    path("matches/<int:pk>/game-file/", views.match_result_file_view, name="match-game-file"),
+    path("matches/<int:pk>/score-form/", views.match_score_form_view, name="match-score-form"),
 ]

@@ -32,6 +32,7 @@ from tournaments import selectors
 from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.forms import RegisterForm
 from tournaments.matches.forms import DeadlineForm, PenaltyForm, RuleForm
+from tournaments.matches.report_forms import report_forms_context
 from tournaments.models import (
     Championship,
     Eligibility,
@@ -201,7 +202,9 @@ def event_live_view(request, pk: int):
 # --- Match ---------------------------------------------------------------------------------
 
 
-def render_match(request, match: Match, *, rule_form=None, penalty_form=None, status=200):
+def render_match(
+    request, match: Match, *, rule_form=None, penalty_form=None, report_forms=None, status=200
+):
     user = request.user
     side = match_side_of(user, match)
     can = permission_context(user, match, "judge")  # a ruler who plays in it is a player here
@@ -229,6 +232,8 @@ def render_match(request, match: Match, *, rule_form=None, penalty_form=None, st
             if has_games and penalty_sides and (ruler or not match.is_final)
             else None
         ),
+        # The ways to report a game, and the reports waiting (tournaments/matches).
+        **report_forms_context(user, match, **(report_forms or {})),
     }
     return render(request, "tournaments/match_detail.html", context, status=status)
 

@@ -50,8 +50,9 @@ class MeView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     def get(self, request):
-        """Who I am: my account, my player (if any), the zone my times are given in, and the
-        addresses of my home's parts."""
+        """Who I am: my account, my player (empty for an account without one), the zone every
+        time of /api/me/ is given in (my profile's, else the site's), and the addresses of my
+        home's parts."""
         player = selectors.home_player(request.user)
         zone = player_zone(player)
         body = {
@@ -100,8 +101,9 @@ class MeMatchesView(MePartView):
 
 @extend_schema(tags=["me"])
 class MeWaitingReportsView(MePartView):
-    """Results waiting for my answer (confirm or dispute), oldest first: the other side's
-    reports of my games, and, for organisers, those of players they answer for."""
+    """Results waiting for my answer, oldest first: the other side's reports of my games, and,
+    for organisers, those of players they answer for. `page` is where to confirm or dispute
+    one, `confirm` and `dispute` the API's actions; unanswered by `answer_by`, it stands."""
 
     serializer_class = WaitingReportSerializer
 
@@ -124,7 +126,8 @@ class MeDisputesView(MePartView):
 
 @extend_schema(tags=["me"])
 class MeResultsView(MePartView):
-    """My settled matches, the latest first."""
+    """My settled matches, the latest first: `outcome` is won, lost, or none (void: nobody
+    went on); TPs with one decimal place, mine first."""
 
     serializer_class = RecentResultSerializer
 
@@ -135,7 +138,8 @@ class MeResultsView(MePartView):
 @extend_schema(tags=["me"])
 class MeRatingsView(MePartView):
     """My ranking (the 1000-point scale) and tournament Elo, each with its move over the last
-    30 days and its latest values. Two rows at most: not paginated."""
+    30 days (`change`, by the played dates of the changes; empty when it did not move) and its
+    latest values, oldest first (`points`). Two rows at most: not paginated."""
 
     serializer_class = RatingTrendSerializer
     pagination_class = None

@@ -23,7 +23,7 @@ class MePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
     country = serializers.CharField(source="country.code")
-    time_zone = serializers.CharField(help_text="The player's time zone (empty: the site's).")
+    time_zone = serializers.CharField()
     url = serializers.SerializerMethodField()
 
     def get_url(self, player) -> str:
@@ -32,8 +32,8 @@ class MePlayerSerializer(serializers.Serializer):
 
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField()
-    player = MePlayerSerializer(allow_null=True, help_text="Empty for an account without one.")
-    time_zone = serializers.CharField(help_text="The zone every time of /api/me/ is given in.")
+    player = MePlayerSerializer(allow_null=True)
+    time_zone = serializers.CharField()
     links = serializers.DictField(child=serializers.CharField())
 
 
@@ -49,7 +49,7 @@ class NextMatchSerializer(serializers.Serializer):
     games_played = serializers.IntegerField()
     deadline = PlayerTimeField(allow_null=True)
     overdue = serializers.BooleanField()
-    page = serializers.SerializerMethodField(help_text="The match's page, where results go.")
+    page = serializers.SerializerMethodField()
 
     def get_page(self, row) -> str:
         return reverse("match-page", args=[row.match_id])
@@ -62,10 +62,10 @@ class WaitingReportSerializer(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField())
     reported_by = serializers.CharField()
     reported_at = PlayerTimeField()
-    answer_by = PlayerTimeField(help_text="Unanswered until then, the report stands.")
+    answer_by = PlayerTimeField()
     match = serializers.IntegerField(source="match_id", allow_null=True)
     match_name = serializers.CharField(source="match_label")
-    page = serializers.SerializerMethodField(help_text="Where to confirm or dispute it.")
+    page = serializers.SerializerMethodField()
     confirm = serializers.SerializerMethodField()
     dispute = serializers.SerializerMethodField()
 
@@ -97,7 +97,7 @@ class RecentResultSerializer(serializers.Serializer):
     championship_name = serializers.CharField()
     round = serializers.CharField(source="round_name")
     opponent = serializers.CharField()
-    outcome = serializers.CharField(help_text="won, lost, or none (void: nobody went on).")
+    outcome = serializers.CharField()
     status = serializers.CharField(source="status_label")
     tps = serializers.CharField(source="tps_mine")
     opponent_tps = serializers.CharField(source="tps_theirs")
@@ -114,12 +114,8 @@ class RatingTrendSerializer(serializers.Serializer):
     value = serializers.FloatField()
     games = serializers.IntegerField()
     provisional = serializers.BooleanField()
-    change = serializers.FloatField(
-        allow_null=True, help_text="The move over the last 30 days (empty: none)."
-    )
-    points = serializers.ListField(
-        child=serializers.FloatField(), help_text="The latest values, oldest first."
-    )
+    change = serializers.FloatField(allow_null=True)
+    points = serializers.ListField(child=serializers.FloatField())
 
 
 class OpenEventSerializer(serializers.Serializer):
@@ -129,7 +125,7 @@ class OpenEventSerializer(serializers.Serializer):
     format = serializers.CharField(source="format_label")
     entry_kind = serializers.CharField(source="entry_kind_label")
     entry_kind_code = serializers.CharField(source="entry_kind")
-    page = serializers.SerializerMethodField(help_text="The event's page, where one registers.")
+    page = serializers.SerializerMethodField()
 
     def get_page(self, row) -> str:
         return reverse("event-page", args=[row.event_id])

@@ -19,6 +19,8 @@ import json
 import os
 import sys
 
+from tests.walks.seed_home import seed_home
+
 
 def seed() -> dict:
     # The apps can be imported only once Django is set up (main), in the server's environment.
@@ -123,6 +125,7 @@ def seed() -> dict:
         "team": Team.objects.get(championship=nations, name="East").pk,
         "verdict_review": review.pk,
         "autumn_cup": autumn_cup,
+        "home": seed_home(organiser),
     }
 
 

@@ -292,3 +292,36 @@ def test_the_sparkline_and_the_signed_move():
     assert polyline_points([5.0, 5.0, 5.0], width=10, height=10) == "0.0,5.0 5.0,5.0 10.0,5.0"
     assert signed(None) == "" and signed(0.04) == ""
     assert signed(3.0) == "+3.0" and signed(-12.34) == "\N{MINUS SIGN}12.3"
+
+
+def _knockout(organiser, championship, name, players):
+    event = services.event_create(
+        actor=organiser, championship=championship, name=name, format="knockout"
+    )
+    for player in players:
+        services.entry_register(actor=organiser, event=event, player=player)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    return event
+
+
+def test_the_home_reads_in_a_number_of_queries_that_does_not_grow_with_its_rows(
+    organiser, championship, ingrid, tomas
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _knockout(organiser, championship, "First", [ingrid, tomas])
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            found = selectors.home_for(ingrid.user)
+        return len(captured), found
+
+    queries()  # the account's player, cached on the user from then on
+    one, found = queries()
+    assert len(found.next_matches) == 1
+    _knockout(organiser, championship, "Second", [ingrid, tomas])
+    _knockout(organiser, championship, "Third", [ingrid, tomas])
+    three, found = queries()
+    assert len(found.next_matches) == 3
+    assert three == one

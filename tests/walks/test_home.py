@@ -21,9 +21,10 @@ def test_a_player_signs_in_and_finds_their_next_match_and_a_report_waiting(site,
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Welcome, {home['name']}")
 
     next_matches = page.locator("#next-matches")
-    match_link = next_matches.get_by_role("link", name=f"Match against {home['opponent']}")
+    link_name = f"Match against {home['opponent']}"
+    match_link = next_matches.get_by_role("link", name=link_name)
     expect(match_link).to_have_count(1)
-    row = next_matches.locator("li", has=match_link)
+    row = next_matches.locator("li").filter(has=page.get_by_role("link", name=link_name))
     expect(row).to_contain_text("Final · Fireside Cup")
     # The deadline in the player's own zone (Auckland), with the zone's name.
     expect(row).to_contain_text(home["deadline"])

@@ -9,6 +9,7 @@ and the API in the player's own (`serializers`).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import ReportedGame, ResultState
-from games.reports.selectors import names_versus, reports_waiting_for, seat_names, seated
+from games.reports.selectors import names_versus, reports_waiting_for, seated
 from players.models import Player
 from players.roles import player_of
 from players.types import User
@@ -243,22 +244,29 @@ def _match_labels(match_ids: set[int]) -> dict[int, str]:
     return {pk: link.label for pk, link in match_links(match_ids).items()}
 
 
+def _players_named(games: list[ReportedGame]) -> Callable[[ReportedGame], str]:
+    """A game's players as its title says them ("Ana v Bela"), for any number of games in one
+    query."""
+    names = dict(
+        Player.objects.filter(
+            pk__in={pk for game in games for pk in game.seat_players}
+        ).values_list("pk", "display_name")
+    )
+    return lambda game: names_versus([names.get(pk, "?") for pk in game.seat_players])
+
+
 def waiting_reports(user: User) -> list[WaitingReport]:
     """The reports waiting for this person's answer, oldest first: exactly the Reports page's
     list (`games.reports.selectors.reports_waiting_for`), so nobody sees another's."""
     reports = reports_waiting_for(user)
-    names = dict(
-        Player.objects.filter(
-            pk__in={pk for report in reports for pk in report.reported_game.seat_players}
-        ).values_list("pk", "display_name")
-    )
+    names = _players_named([report.reported_game for report in reports])
     labels = _match_labels({r.reported_game.match_id for r in reports if r.reported_game.match_id})
     window = dt.timedelta(hours=settings.GAME_REPORT_CONFIRM_HOURS)
     return [
         WaitingReport(
             version_id=report.pk,
             reported_game_id=report.reported_game_id,
-            players=names_versus([names.get(pk, "?") for pk in report.reported_game.seat_players]),
+            players=names(report.reported_game),
             scores=list(report.scores),
             reported_by=report.side_player.display_name if report.side_player else "",
             reported_at=report.created,
@@ -278,10 +286,11 @@ def open_disputes(player: Player) -> list[OpenDispute]:
         )
     )
     labels = _match_labels({game.match_id for game in games if game.match_id})
+    names = _players_named(games)
     return [
         OpenDispute(
             reported_game_id=game.pk,
-            players=names_versus(seat_names(game)),
+            players=names(game),
             since=game.updated,
             match_id=game.match_id,
             match_label=labels.get(game.match_id, ""),

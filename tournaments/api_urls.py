@@ -2,6 +2,7 @@ from rest_framework.routers import SimpleRouter
 
 from tournaments import api
 from tournaments.forecasts import api as forecast_api
+from tournaments.home.api_urls import urlpatterns as home_api_patterns
 from tournaments.opens import api as opens_api
 from tournaments.opens import table_api
 from tournaments.sides import api as sides_api
@@ -18,5 +19,6 @@ urlpatterns = [
     *table_api.urlpatterns,
     *sides_api.urlpatterns,
     *forecast_api.urlpatterns,
+    *home_api_patterns,
     *router.urls,
 ]

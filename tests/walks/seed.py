@@ -20,6 +20,7 @@ import os
 import sys
 
 from tests.walks.seed_results import seed_results
+from tests.walks.seed_home import seed_home
 
 
 def seed() -> dict:
@@ -126,6 +127,7 @@ def seed() -> dict:
         "verdict_review": review.pk,
         "autumn_cup": autumn_cup,
         "results": seed_results(organiser),  # tests/walks/seed_results.py
+        "home": seed_home(organiser),
     }
 
 

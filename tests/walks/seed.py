@@ -19,8 +19,8 @@ import json
 import os
 import sys
 
-from tests.walks.seed_results import seed_results
 from tests.walks.seed_home import seed_home
+from tests.walks.seed_results import seed_results
 
 
 def seed() -> dict:

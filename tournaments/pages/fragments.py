@@ -37,6 +37,7 @@ from tournaments.models import (
 from tournaments.pages import words
 from tournaments.pages.bracket import bracket_columns
 from tournaments.pages.cache import cached_fragment
+from tournaments.standings import event_ranked
 
 
 @dataclass(frozen=True)
@@ -194,13 +195,14 @@ def _event_context(event: Event) -> dict:
         context["columns"] = bracket_columns(event, matches)
         context.update(forecast_pages.event_context(event))
     elif event.format == EventFormat.SWISS:
-        context["swiss_standings"] = selectors.swiss_standings(event)
+        # Its standings are the standings panel's (tie-breaks, chances): not a second table.
         context.update(forecast_pages.event_context(event))
         context["match_rounds"] = [
             (round_, _match_rows(group)) for round_, group in groupby(matches, lambda m: m.round)
         ]
     elif event.status != EventStatus.REGISTRATION:
         context["groups"], context["projected"] = _group_sections(event, matches)
+        context["ranked_above"] = event_ranked(event)
     return context
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import pgettext
-
 
 @dataclass(frozen=True)
 class Sides:
@@ -27,10 +25,10 @@ def game_sides(*, is_pairs: bool, winner_seat: int | None, seats: Sequence) -> S
         seat_names = zip(ordered, names, strict=True)
         winner = next((name for s, name in seat_names if s.seat == winner_seat), None)
         return Sides(names, winner)
-    partners = pgettext("between partners' names: Lucas & Noah", "&")
+    # "&" in every language, as the pairs' own names are stored ("Ana & Bela",
+    # tournaments/models/sides.py): the game page names a pair as its match page does.
     names = [
-        f" {partners} ".join(s.player.display_name for s in ordered if s.seat % 2 == side)
-        for side in (0, 1)
+        " & ".join(s.player.display_name for s in ordered if s.seat % 2 == side) for side in (0, 1)
     ]
     winner = names[winner_seat % 2] if winner_seat is not None else None
     return Sides(names, winner)

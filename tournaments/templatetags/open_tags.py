@@ -54,11 +54,13 @@ def event_standings_panel(context: dict[str, Any], event) -> dict[str, Any]:
         "criteria": labels,
         "tiebreak_sentence": tiebreak_sentence(criteria_ranked_by(criteria)),
         "criteria_keys": criteria,
-        "lines": event_standings(event) if ranked and started else [],
-        # A Swiss event's chances join its one standings table (no second table of its own).
+        # A table open's standings are here, with its controller's actions; an online ranked
+        # event's are in the live fragment (tournaments/pages/fragments.py), which follows
+        # each result. A Swiss event's chances are columns of that one table.
+        "lines": event_standings(event) if ranked and started and event.table_open else [],
         **(
             forecast_pages.event_context(event)
-            if ranked and started and event.format == EventFormat.SWISS
+            if ranked and started and event.table_open and event.format == EventFormat.SWISS
             else {}
         ),
         "rounds": list(event.rounds.order_by("number")) if event.table_open and started else [],

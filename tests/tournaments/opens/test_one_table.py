@@ -66,3 +66,24 @@ def test_the_games_column_counts_games(open_after_two_rounds):
     Match.objects.filter(pk=match.pk).update(games_played=3)
     games = {line.entry.pk: line.games for line in event_standings(event)}
     assert games[match.entry_a_id] == games[match.entry_b_id] == 4
+
+
+@pytest.mark.django_db
+def test_an_online_swiss_ranks_in_its_live_fragment_once(organiser):
+    from tests.factories import PlayerFactory
+    from tournaments import services
+
+    championship = services.championship_create(
+        actor=organiser, name="Online Swiss Cup", year=2026, category="open", published=True
+    )
+    event = services.event_create(
+        actor=organiser, championship=championship, name="Swiss", format="swiss", swiss_rounds=3
+    )
+    for _ in range(4):
+        services.entry_register(actor=organiser, event=event, player=PlayerFactory())
+    services.draw_generate(actor=organiser, event=event, draw_seed=5)
+    # The live fragment holds the one table (so it follows each result); the page has no other.
+    live = Client().get(f"/championships/events/{event.pk}/live/").content.decode()
+    assert live.count('<table class="table standings">') == 1
+    page = Client().get(reverse("event-page", args=[event.pk])).content.decode()
+    assert page.count('<table class="table standings">') == 1

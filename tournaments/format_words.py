@@ -8,6 +8,7 @@ translates it here, at request time.
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import formats
 from django.utils.translation import get_language, gettext, gettext_noop
@@ -67,3 +68,15 @@ def round_name_text(name: str, number: int | None = None, rounds: int | None = N
     if found := _ROUND_NUMBER.fullmatch(name):
         return gettext("Round %(number)s") % {"number": int(found.group(1))}
     return name
+
+
+def tps_text(value: Decimal | float | int | None, *, localized: bool = True) -> str:
+    """Tournament points as people read them: always one decimal place ("35.0", "13.4"), with
+    the reader's decimal mark unless `localized` is off (CSV files). Stored TPs keep two
+    places (a game's 13.35 after a penalty) and the API gives them whole; a page that wrote
+    "35" in one cell and "13.35" in the next read as two different kinds of number (issue 28).
+    Rounded half up, as a score sheet would be."""
+    if value is None:
+        return ""
+    rounded = Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return formats.number_format(rounded, 1) if localized else f"{rounded:.1f}"

@@ -20,6 +20,7 @@ from players.roles import player_of
 from players.types import User
 from tantrix_site.http.forms import apply_service_errors
 from tournaments import selectors, services
+from tournaments.formats.teams import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
 from tournaments.models import (
     Category,
     Championship,
@@ -114,6 +115,31 @@ class StaffForm(ServiceForm):
 
 
 # --- Events --------------------------------------------------------------------------------
+
+
+def team_tiebreak_choices() -> list[tuple[str, str]]:
+    """Every order of the team tie-breaks an event may choose, in words (issue 28: the form
+    asked for "boards_won, board_1, extra_games"). The value is the keys the service takes,
+    joined; blank is the usual order."""
+    arrow = " → "
+    words = {key: gettext(label) for key, label in TEAM_TIEBREAKS.items()}
+
+    def label(keys: tuple[str, ...]) -> str:
+        return arrow.join(words[key] for key in keys)
+
+    usual = tuple(DEFAULT_TEAM_TIEBREAKS)
+    choices = [("", gettext("%(order)s (the usual order)") % {"order": label(usual)})]
+    for first in (
+        ("boards_won", "board_1"),
+        ("board_1", "boards_won"),
+        ("boards_won",),
+        ("board_1",),
+        (),
+    ):
+        for keys in (first + ("extra_games",), first):
+            if keys and keys != usual:
+                choices.append((",".join(keys), label(keys)))
+    return choices
 
 
 class EventForm(ServiceForm):
@@ -222,12 +248,12 @@ class EventForm(ServiceForm):
             "200 TPs at stake)."
         ),
     )
-    team_tiebreaks = forms.CharField(
+    team_tiebreaks = forms.ChoiceField(
         required=False,
         label=_("Team tie-breaks"),
         help_text=_(
-            "Team events, a team match level on TPs: boards_won, board_1, extra_games "
-            "(in your order, extra games last). Blank: all three in that order."
+            "Team events: how a team match level on TPs is decided, in this order (extra "
+            "games on board 1 always last)."
         ),
     )
 
@@ -272,6 +298,7 @@ class EventForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.championship = championship
         self.fields["feeds_from"].queryset = championship.events.order_by("stage", "id")
+        self.fields["team_tiebreaks"].choices = team_tiebreak_choices()
 
     def fieldsets(self) -> list[dict]:
         return [
@@ -284,7 +311,7 @@ class EventForm(ServiceForm):
 
     def clean_team_tiebreaks(self) -> list[str]:
         text = self.cleaned_data.get("team_tiebreaks") or ""
-        return [key.strip() for key in text.replace(";", ",").split(",") if key.strip()]
+        return [key for key in text.split(",") if key]
 
     def clean_entry_kind(self) -> str:
         return self.cleaned_data.get("entry_kind") or EntryKind.SINGLE

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from players.models import Player
+from tournaments.format_words import tps_text
 from tournaments.formats import tiebreaks
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
@@ -22,6 +23,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Event,
+    EventFormat,
     EventStatus,
     Match,
     MatchStatus,
@@ -68,14 +70,23 @@ def event_started(event: Event) -> bool:
     return event.status in (EventStatus.DRAWN, EventStatus.FINISHED)
 
 
+# Criteria counted in tournament points (sums of TPs, or a share of them): one decimal place,
+# like every TP a person reads (issue 28: "35 / 48.6 / 13.35" in one table read as three kinds
+# of number). The counts (match points, wins, direct encounter) show as they are.
+TP_CRITERIA = frozenset(
+    {"tp_total", "tp_percent", "buchholz", "median_buchholz", "sonneborn_berger", "tp"}
+)
+
+
 def format_value(key: str, value: Decimal | None, *, localized: bool = True) -> str:
-    """A criterion's value for people: no trailing zeros, TP% to two places, with the reader's
-    decimal mark (13,3 in Hungarian) unless `localized` is off (CSV files for programs)."""
+    """A criterion's value for people: TPs and TP% to one decimal place, ratings whole, counts
+    without trailing zeros; with the reader's decimal mark (13,3 in Hungarian) unless
+    `localized` is off (CSV files, read by programs as well as people)."""
     if value is None:
         return "–"
-    if key == "tp_percent":
-        text = f"{value:.2f}"
-    elif key == "rating":
+    if key in TP_CRITERIA:
+        return tps_text(value, localized=localized)
+    if key == "rating":
         text = f"{value:.0f}"
     else:
         text = f"{value.quantize(Decimal('0.01')):f}"
@@ -123,6 +134,25 @@ def _results(matches: list[Match]) -> dict[int, list[tiebreaks.RoundResult]]:
     return out
 
 
+def _games_played(matches: list[Match]) -> dict[int, int]:
+    """Games each entry played over the table: a match of three games counts three (issue 28:
+    the column counted matches). Byes and walkovers play none."""
+    played: dict[int, int] = {}
+    for m in matches:
+        if m.is_bye or m.status in (MatchStatus.WALKOVER, MatchStatus.VOID):
+            continue
+        for entry_id in (m.entry_a_id, m.entry_b_id):
+            if entry_id:
+                played[entry_id] = played.get(entry_id, 0) + m.games_played
+    return played
+
+
+def event_ranked(event: Event) -> bool:
+    """Whether the event's page ranks it on its tie-breaks (the standings panel's table): Swiss
+    and round robin events, and every table open. Such a page shows that one table only."""
+    return event.format in (EventFormat.SWISS, EventFormat.ROUND_ROBIN) or event.table_open
+
+
 def event_standings(event: Event) -> list[StandingLine]:
     """Every entry that is in play or has played, ranked on the event's tie-breaks."""
     criteria = event_criteria(event)
@@ -132,6 +162,7 @@ def event_standings(event: Event) -> list[StandingLine]:
         )
     )
     results = _results(matches)
+    games = _games_played(matches)
     entries = {
         e.pk: e
         for e in Entry.objects.filter(event=event)
@@ -160,7 +191,7 @@ def event_standings(event: Event) -> list[StandingLine]:
             values=[(k, format_value(k, row.values[k])) for k in criteria],
             raw=dict(row.values),
             separated_by=labels.get(row.separated_by or "", ""),
-            games=sum(1 for r in results.get(row.key, ()) if r.played),
+            games=games.get(row.key, 0),
             separated_by_key=row.separated_by or "",
         )
         for row in rows

@@ -12,6 +12,7 @@ from games.models import Game
 from games.records.selectors import record_visible_to
 from games.replays import selectors
 from games.replays.drawing import board_svg
+from games.replays.sides import game_sides
 from games.replays.viewer import replay_context
 
 
@@ -35,6 +36,7 @@ def game_detail_view(request, pk: int):
     context = {
         "game": game,
         "seats": seats,
+        "sides": game_sides(is_pairs=game.is_pairs, winner_seat=game.winner_seat, seats=seats),
         "match": match_link(record.extensions.get("match")),
         "record_visible": record_visible_to(request.user, record),
     }

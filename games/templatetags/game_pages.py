@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 
 from games.replays import selectors
+from games.replays.sides import game_sides
 
 register = template.Library()
 
@@ -43,3 +44,12 @@ def recent_games(context, player) -> list[dict]:
             }
         )
     return rows
+
+
+@register.filter
+def side_names(game) -> list[str]:
+    """The game's sides as people name them: a pairs game's partners together
+    ("Lucas & Noah", "Tomas & Aroha"), otherwise each player."""
+    return game_sides(
+        is_pairs=game.is_pairs, winner_seat=game.winner_seat, seats=list(game.seats.all())
+    ).names

@@ -36,16 +36,20 @@
           if (result.html !== null) {
             var scroller = region.querySelector(".bracket-scroll");
             var left = scroller ? scroller.scrollLeft : 0;
+            var top = scroller ? scroller.scrollTop : 0;
             region.innerHTML = result.html;
+            region.setAttribute("data-live-version", version);
+            // First the listeners (bracket.js puts the reader's zoom back), then the place the
+            // reader had scrolled to, which is a place at that zoom.
+            region.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
             scroller = region.querySelector(".bracket-scroll");
             if (scroller) {
               scroller.scrollLeft = left;
+              scroller.scrollTop = top;
               if (scroller.scrollWidth > scroller.clientWidth && scroller.closest(".bracket-section")) {
                 scroller.closest(".bracket-section").classList.add("overflows");
               }
             }
-            region.setAttribute("data-live-version", version);
-            region.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
           }
           if (result.response.headers.get("X-Live-Finished") === "1") {
             region.removeAttribute("data-live-url");

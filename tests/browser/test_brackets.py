@@ -90,7 +90,10 @@ def test_the_bracket_updates_itself_when_a_result_arrives(
 def test_the_bracket_on_a_390px_phone(browser, live_server, organiser, tmp_path):
     event = builders.knockout(organiser, builders.championship(organiser), 32, ruled_rounds=2)
     context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True
+        base_url=live_server.url,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
     )
     phone = context.new_page()
     try:

@@ -18,11 +18,11 @@ from tournaments.standings import format_value
 MOMENT = datetime(2026, 11, 30, 18, 5, tzinfo=ZoneInfo("Europe/Budapest"))
 
 EXPECTED = {
-    "en-gb": ("66.67", "30 Nov 2026, 18:05 CET", "30 Nov 2026"),
-    "hu": ("66,67", "2026. november 30. 18:05 CET", "2026. november 30."),
-    "ru": ("66,67", "30 ноября 2026 г. 18:05 CET", "30 ноября 2026 г."),
-    "cs": ("66,67", "30. listopadu 2026 18:05 CET", "30. listopadu 2026"),
-    "tr": ("66,67", "30 Kasım 2026 18:05 CET", "30 Kasım 2026"),
+    "en-gb": ("66.7", "30 Nov 2026, 18:05 CET", "30 Nov 2026"),
+    "hu": ("66,7", "2026. november 30. 18:05 CET", "2026. november 30."),
+    "ru": ("66,7", "30 ноября 2026 г. 18:05 CET", "30 ноября 2026 г."),
+    "cs": ("66,7", "30. listopadu 2026 18:05 CET", "30. listopadu 2026"),
+    "tr": ("66,7", "30 Kasım 2026 18:05 CET", "30 Kasım 2026"),
 }
 
 
@@ -33,11 +33,12 @@ def test_tp_percent_and_dates_in_each_language(language, settings):
     with translation.override(language):
         assert format_value("tp_percent", Decimal("66.6667")) == tp_percent
         assert format_value("tp", Decimal("13.30")) == "13" + tp_percent[2] + "3"
+        assert format_value("tp_total", Decimal("35")) == "35" + tp_percent[2] + "0"
         assert formats.date_format(MOMENT, "DATETIME_FORMAT") == moment
         assert formats.date_format(MOMENT.date()) == day
     # A CSV file for programs keeps the point whatever the reader's language.
     with translation.override(language):
-        assert format_value("tp_percent", Decimal("66.6667"), localized=False) == "66.67"
+        assert format_value("tp_percent", Decimal("66.6667"), localized=False) == "66.7"
 
 
 @pytest.mark.django_db

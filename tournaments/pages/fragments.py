@@ -37,6 +37,13 @@ from tournaments.models import (
 from tournaments.pages import words
 from tournaments.pages.bracket import bracket_columns
 from tournaments.pages.cache import cached_fragment
+from tournaments.standings import (
+    criteria_labels,
+    event_criteria,
+    event_ranked,
+    event_standings,
+    event_started,
+)
 
 
 @dataclass(frozen=True)
@@ -187,20 +194,33 @@ def _group_sections(event: Event, matches: list[Match]) -> tuple[list[dict], set
     return sections, projected
 
 
+def _ranked_context(event: Event) -> dict:
+    """An online Swiss or round robin's one standings table, ranked on its tie-breaks (a table
+    open's is the standings panel's, beside its controller's actions)."""
+    if not event_ranked(event) or event.table_open or not event_started(event):
+        return {}
+    return {
+        "lines": event_standings(event),
+        "criteria": criteria_labels(event_criteria(event)),
+    }
+
+
 def _event_context(event: Event) -> dict:
     matches = _event_matches(event)
     context: dict = {"event": event, "rounds": _round_rows(matches), "running": is_running(event)}
+    context.update(_ranked_context(event))
     if event.format == EventFormat.KNOCKOUT:
         context["columns"] = bracket_columns(event, matches)
         context.update(forecast_pages.event_context(event))
     elif event.format == EventFormat.SWISS:
-        context["swiss_standings"] = selectors.swiss_standings(event)
+        # Its standings are the standings panel's (tie-breaks, chances): not a second table.
         context.update(forecast_pages.event_context(event))
         context["match_rounds"] = [
             (round_, _match_rows(group)) for round_, group in groupby(matches, lambda m: m.round)
         ]
     elif event.status != EventStatus.REGISTRATION:
         context["groups"], context["projected"] = _group_sections(event, matches)
+        context["ranked_above"] = event_ranked(event)
     return context
 
 

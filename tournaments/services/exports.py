@@ -25,6 +25,7 @@ from django.utils.translation import pgettext
 from games.models import Game, GameRecord, GameReport, GameSeat, ReportedGame
 from players.models import Player
 from tantrix_site.spreadsheets import csv_text
+from tournaments.format_words import tps_text
 from tournaments.models import (
     SIDES,
     Entry,
@@ -120,8 +121,8 @@ def results_csv(event: Event) -> str:
                         _("sheet"),
                         r.score_a,
                         r.score_b,
-                        m.tps_a,
-                        m.tps_b,
+                        tps_text(m.tps_a, localized=False),
+                        tps_text(m.tps_b, localized=False),
                         r.get_ending_display(),
                         who,
                         m.get_status_display(),
@@ -136,8 +137,8 @@ def results_csv(event: Event) -> str:
                         _("game %(number)s") % {"number": mg.number},
                         score_a,
                         score_b,
-                        mg.tps_a,
-                        mg.tps_b,
+                        tps_text(mg.tps_a, localized=False),
+                        tps_text(mg.tps_b, localized=False),
                         mg.game.get_end_reason_display(),
                         "",
                         m.get_status_display(),

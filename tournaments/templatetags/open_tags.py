@@ -13,18 +13,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tantrix_site.http.permissions import permission_context
+from tournaments.forecasts import pages as forecast_pages
 from tournaments.models import EventFormat, EventStatus
 from tournaments.standings import (
     criteria_labels,
     criteria_ranked_by,
     event_criteria,
+    event_ranked,
     event_standings,
     event_started,
 )
 
 register = template.Library()
-
-RANKED_FORMATS = (EventFormat.SWISS, EventFormat.ROUND_ROBIN)
 
 
 def tiebreak_sentence(phrases: list[str]) -> SafeString:
@@ -44,7 +44,7 @@ def tiebreak_sentence(phrases: list[str]) -> SafeString:
 def event_standings_panel(context: dict[str, Any], event) -> dict[str, Any]:
     user = context["request"].user
     started = event_started(event)
-    ranked = event.format in RANKED_FORMATS or event.table_open
+    ranked = event_ranked(event)
     criteria = event_criteria(event)
     labels = criteria_labels(criteria)
     return {
@@ -54,7 +54,15 @@ def event_standings_panel(context: dict[str, Any], event) -> dict[str, Any]:
         "criteria": labels,
         "tiebreak_sentence": tiebreak_sentence(criteria_ranked_by(criteria)),
         "criteria_keys": criteria,
-        "lines": event_standings(event) if ranked and started else [],
+        # A table open's standings are here, with its controller's actions; an online ranked
+        # event's are in the live fragment (tournaments/pages/fragments.py), which follows
+        # each result. A Swiss event's chances are columns of that one table.
+        "lines": event_standings(event) if ranked and started and event.table_open else [],
+        **(
+            forecast_pages.event_context(event)
+            if ranked and started and event.table_open and event.format == EventFormat.SWISS
+            else {}
+        ),
         "rounds": list(event.rounds.order_by("number")) if event.table_open and started else [],
         **permission_context(user, event, "manage", "rule"),
         "before_draw": event.status in (EventStatus.REGISTRATION, EventStatus.CLOSED),

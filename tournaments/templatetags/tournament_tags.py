@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tournaments import selectors
+from tournaments.format_words import tps_text
 from tournaments.pages import links
 
 register = template.Library()
@@ -20,3 +21,9 @@ def player_entries(player) -> list:
 def side_url(entry) -> str:
     """The page a side's name links to ("" for a pair)."""
     return links.side_url(entry)
+
+
+@register.filter
+def tps(value) -> str:
+    """Tournament points with one decimal place, in the reader's number format."""
+    return tps_text(value)

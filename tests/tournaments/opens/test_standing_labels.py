@@ -60,8 +60,8 @@ def test_the_csv_names_the_tp_total_for_a_group_led_by_its_tie_break_winner(play
     got = [(seeds[line[1]], line[5], line[6], line[-1]) for line in lines]
     assert got == [
         (4, "39.5", "2", ""),
-        (3, "30", "1", "TP total"),  # below seed 4 on TPs (it used to say "Seed")
-        (2, "30", "0", "Number of wins"),
+        (3, "30.0", "1", "TP total"),  # below seed 4 on TPs (it used to say "Seed")
+        (2, "30.0", "0", "Number of wins"),
         (1, "20.5", "0", "TP total"),
     ]
 

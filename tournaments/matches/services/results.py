@@ -79,30 +79,39 @@ def _seat_of_side_a(a, b, seat_players: list[int]) -> int | None:
     return None
 
 
+def _match_words(match: Match) -> dict[str, str]:
+    """The match as its players know it, its event and round ("Demo Open", "Quarter-final"),
+    not its database id (issue 28: "Match 545 is North v South")."""
+    return {"event": match.event.name, "round": str(match.round)}
+
+
 def _who_plays(match: Match) -> str:
     params = {
-        "match": match.pk,
+        **_match_words(match),
         "a": match.entry_a.name if match.entry_a else "?",
         "b": match.entry_b.name if match.entry_b else "?",
     }
     if match.entry_a and match.entry_a.team_id is not None:
         return (
             _(
-                "Match %(match)s is %(a)s v %(b)s; a board game is between the two players of "
-                "one board of its lineup (board 1 v board 1, ...)."
+                "This match (%(event)s, %(round)s) is %(a)s v %(b)s; a board game is between "
+                "the two players of one board of its lineup (board 1 v board 1, ...)."
             )
             % params
         )
     if match.entry_a and match.entry_a.pair_id is not None:
         return (
             _(
-                "Match %(match)s is %(a)s v %(b)s; a pairs record seats one pair in its first "
-                "and third seats and the other in its second and fourth."
+                "This match (%(event)s, %(round)s) is %(a)s v %(b)s; a pairs record seats one "
+                "pair in its first and third seats and the other in its second and fourth."
             )
             % params
         )
     return (
-        _("Match %(match)s is %(a)s v %(b)s; the record's players must be exactly these two.")
+        _(
+            "This match (%(event)s, %(round)s) is %(a)s v %(b)s; the record's players must be "
+            "exactly these two."
+        )
         % params
     )
 
@@ -141,8 +150,8 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         )
     if not selectors.match_open_for_games(match):
         raise ValidationError(
-            _("Match %(match)s is not open for games (%(status)s).")
-            % {"match": match_id, "status": match.get_status_display()}
+            _("This match (%(event)s, %(round)s) is not open for games (%(status)s).")
+            % {**_match_words(match), "status": match.get_status_display()}
         )
     placement = game_placement(match, [p.pk for p in seat_players])
     if placement is None:
@@ -152,8 +161,8 @@ def validate_match_submission(*, actor: User, value: Any, seat_players: list) ->
         refusal = board_game_allowed(state, team_rules(match.event), placement[1])
         if refusal:
             raise ValidationError(
-                _("Match %(match)s: %(refusal)s.")
-                % {"match": match_id, "refusal": format_error_text(refusal)}
+                _("This match (%(event)s, %(round)s): %(refusal)s.")
+                % {**_match_words(match), "refusal": format_error_text(refusal)}
             )
     return match_id
 

@@ -14,6 +14,10 @@ class RatingsConfig(AppConfig):
         from ratings import receivers, selectors
         from ratings.notes import note_shown
         from ratings.params import check_settings
+
+        # The module that declares the ratings' audit types, so any process can describe any
+        # entry (ratings/staff/audit_words.py).
+        from ratings.staff import audit_words  # noqa: F401
         from ratings.staff.access import RULES
         from tantrix_site.http.permissions import register_permission
 

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.models import (
     AuditAction,
@@ -41,6 +41,7 @@ from games.reports.filing import (
     new_version,
 )
 from games.reports.notify import tell_rulers, tell_sides_outcome
+from players.audit.registry import register_audit_type
 from players.audit.transitions import transition
 from players.roles import is_admin, player_of
 from players.types import User
@@ -273,3 +274,32 @@ def reports_confirm_overdue(*, now: dt.datetime | None = None, limit: int = 500)
             )
             confirmed.append(report_id)
     return confirmed
+
+
+# --- The report actions as registered types (issue 27) --------------------------------------
+
+
+def _ruling_words(details: dict, _names: Any = None) -> str:
+    """Which version's result the ruling lets stand, or that the game is void."""
+    if details.get("version") is None:
+        return str(ResultState.VOID.label)
+    return _("The result of version %(n)s stands.") % {"n": details["version"]}
+
+
+def _confirmed_words(details: dict, _names: Any = None) -> str:
+    if details.get("version") is None:
+        return ""
+    return _("Version %(n)s confirmed.") % {"n": details["version"]}
+
+
+def _reopened_words(_details: dict, _names: Any = None) -> str:
+    # The label says it ("Ruled game result reopened"), the reason says why.
+    return str(gettext_lazy("Disputed: waiting for a ruling"))
+
+
+REPORT_DETAILS = {"reported_game_id": int, "version": int, "game_id": int}
+register_audit_type(AuditAction.REPORT_RULE, details=REPORT_DETAILS, describe=_ruling_words)
+register_audit_type(AuditAction.REPORT_REOPEN, details=REPORT_DETAILS, describe=_reopened_words)
+register_audit_type(
+    AuditAction.REPORT_CONFIRM_FOR, details=REPORT_DETAILS, describe=_confirmed_words
+)

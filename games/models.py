@@ -7,6 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.fields import DocumentField
 from players.audit.registry import register_audit_actions
+from players.audit.transitions import StatusTable, register_status_table
 from players.models import Colour, Player
 
 
@@ -410,6 +411,57 @@ class GameReport(models.Model):
 
     def __str__(self) -> str:
         return f"version {self.number} of {self.reported_game_id} ({self.status})"
+
+
+# How a reported game's result moves (players.audit.transitions). A fresh game waits for its
+# other side, or stands at once (staff, a controller, a casual game no rating takes); the other
+# side's answer lets it stand or disputes it; a ruling lets a version stand or voids the game;
+# an organiser reopens a ruling (standing or void), and the game waits for a new ruling; a
+# ruling-level submission lets a result stand whatever the game waited for.
+RESULT_STATES = StatusTable(
+    what=_("This game's result"),
+    choices=ResultState,
+    field="state",
+    moves={
+        ResultState.REPORTED: (ResultState.STANDING, ResultState.DISPUTED, ResultState.VOID),
+        ResultState.DISPUTED: (ResultState.STANDING, ResultState.VOID),
+        ResultState.STANDING: (ResultState.DISPUTED,),
+        ResultState.VOID: (ResultState.DISPUTED, ResultState.STANDING),
+    },
+    initial=(ResultState.REPORTED, ResultState.STANDING),
+)
+register_status_table(ReportedGame, RESULT_STATES)
+
+# How one version's status moves. A version is written in its final status except one that
+# waits for the other side (open), which is confirmed (by the other side, or by the overdue
+# sweep), disputed, or superseded (by its side's next version, or by a result that stands);
+# a confirmation whose result differs from the version it answers disputes it, and is disputed.
+REPORT_STATUSES = StatusTable(
+    what=_("This report"),
+    choices=ReportStatus,
+    moves={
+        ReportStatus.OPEN: (
+            ReportStatus.CONFIRMED,
+            ReportStatus.AUTO_CONFIRMED,
+            ReportStatus.DISPUTED,
+            ReportStatus.SUPERSEDED,
+        ),
+        ReportStatus.CONFIRMATION: (ReportStatus.DISPUTED,),
+        ReportStatus.CONFIRMED: (),
+        ReportStatus.AUTO_CONFIRMED: (),
+        ReportStatus.DISPUTED: (),
+        ReportStatus.RULED: (),
+        ReportStatus.SUPERSEDED: (),
+    },
+    initial=(
+        ReportStatus.OPEN,
+        ReportStatus.CONFIRMED,
+        ReportStatus.CONFIRMATION,
+        ReportStatus.DISPUTED,
+        ReportStatus.RULED,
+    ),
+)
+register_status_table(GameReport, REPORT_STATUSES)
 
 
 class AuditAction(models.TextChoices):

@@ -14,7 +14,6 @@ from players import selectors, services
 from players.audit.registry import audit_areas, audit_name_objects, is_audit_action
 from players.audit.selectors import audit_entries
 from players.models import ClaimRequest, ClaimStatus, Player
-from players.roles import is_admin, is_organiser
 from players.serializers import (
     AuditTrailEntrySerializer,
     ClaimDecisionSerializer,
@@ -27,10 +26,12 @@ from players.serializers import (
     RoleChangeSerializer,
     RoleHolderSerializer,
 )
+from tantrix_site.http.permissions import has_permission as rule_allows
 
 
 class PlayerPermission(permissions.BasePermission):
-    """Anyone reads; organisers and admins create; a player edits their own profile."""
+    """Anyone reads; organisers and admins create; a player edits their own profile (the
+    declared rules `enter_players` and `edit_player`, players/permissions.py)."""
 
     def has_permission(self, request, view) -> bool:
         if request.method in permissions.SAFE_METHODS:
@@ -38,13 +39,13 @@ class PlayerPermission(permissions.BasePermission):
         if not request.user.is_authenticated:
             return False
         if view.action == "create":
-            return is_organiser(request.user) or is_admin(request.user)
+            return rule_allows(request.user, "enter_players")
         return True
 
     def has_object_permission(self, request, view, obj: Player) -> bool:
         if request.method in permissions.SAFE_METHODS:
             return True
-        return services.can_edit_player(request.user, obj)
+        return rule_allows(request.user, "edit_player", obj)
 
 
 @extend_schema(tags=["players"])
@@ -99,10 +100,12 @@ class PlayerViewSet(
 
 
 class IsStaff(permissions.BasePermission):
+    """The declared rule `manage_roles` (players/permissions.py), in the API's words."""
+
     message = gettext_lazy("Only staff manage roles and read the audit trail.")
 
     def has_permission(self, request, view) -> bool:
-        return is_admin(request.user)
+        return rule_allows(request.user, "manage_roles")
 
 
 @extend_schema(tags=["roles"])
@@ -327,9 +330,7 @@ class ClaimRequestPermission(permissions.BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request, view, obj: ClaimRequest) -> bool:
-        return obj.requester_id == request.user.pk or services.can_manage_claims(
-            request.user, obj.player
-        )
+        return rule_allows(request.user, "see_claim", obj)
 
 
 @extend_schema(tags=["claims"])

@@ -12,7 +12,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from players.models import Player
-from players.roles import is_admin
 from ratings import selectors, services
 from ratings.models import Rating, RatingChange, RatingSystem, Title
 from ratings.serializers import (
@@ -26,6 +25,7 @@ from ratings.serializers import (
     TitleSerializer,
     TitleWithdrawSerializer,
 )
+from tantrix_site.http.permissions import has_permission as rule_allows
 
 TAGS = ["ratings"]
 SYSTEM_PARAMETER = OpenApiParameter(
@@ -33,26 +33,32 @@ SYSTEM_PARAMETER = OpenApiParameter(
 )
 
 
+def is_ratings_admin(user) -> bool:
+    """The declared rule `review_ratings` (ratings/staff/access.py)."""
+    return rule_allows(user, "review_ratings")
+
+
 class IsRatingsAdmin(permissions.BasePermission):
-    """Admins (staff) review ratings; organisers and players do not."""
+    """Admins (staff) review ratings; organisers and players do not (the rule
+    `review_ratings`, in the API's words)."""
 
     message = gettext_lazy("Only admins may review ratings.")
 
     def has_permission(self, request, view) -> bool:
-        return is_admin(request.user)
+        return is_ratings_admin(request.user)
 
     def has_object_permission(self, request, view, obj) -> bool:
-        return is_admin(request.user)
+        return is_ratings_admin(request.user)
 
 
 class ReadOrRatingsAdmin(IsRatingsAdmin):
     """Anyone reads; only admins write."""
 
     def has_permission(self, request, view) -> bool:
-        return request.method in permissions.SAFE_METHODS or is_admin(request.user)
+        return request.method in permissions.SAFE_METHODS or is_ratings_admin(request.user)
 
     def has_object_permission(self, request, view, obj) -> bool:
-        return request.method in permissions.SAFE_METHODS or is_admin(request.user)
+        return request.method in permissions.SAFE_METHODS or is_ratings_admin(request.user)
 
 
 class HistoryPagination(PageNumberPagination):
@@ -167,7 +173,7 @@ class TitleListCreateView(generics.ListCreateAPIView):
     def get_serializer_class(self):
         if self.request.method == "POST":
             return TitleAwardSerializer
-        return StaffTitleSerializer if is_admin(self.request.user) else TitleSerializer
+        return StaffTitleSerializer if is_ratings_admin(self.request.user) else TitleSerializer
 
     @extend_schema(
         tags=TAGS,

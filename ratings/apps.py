@@ -15,7 +15,16 @@ class RatingsConfig(AppConfig):
         from ratings.notes import note_shown
         from ratings.params import check_settings
 
+        # The module that declares the ratings' audit types, so any process can describe any
+        # entry (ratings/staff/audit_words.py).
+        from ratings.staff import audit_words  # noqa: F401
+        from ratings.staff.access import RULES
+        from tantrix_site.http.permissions import register_permission
+
         check_settings()
+        # The named rule the staff pages declare and the API asks (ratings/staff/access.py).
+        for name, (test, refusal) in RULES.items():
+            register_permission(name, test, refusal=refusal)
         register_audit_names("rating_change_id", _("Rating change"), selectors.rating_change_names)
         register_audit_names("review_id", _("Review"), selectors.review_names)
         register_audit_names("title_id", _("Title"), selectors.title_names)

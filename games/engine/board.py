@@ -16,7 +16,8 @@ hand-built position that already fails the simulation, or the endgame), the full
 ``_simulate`` is used.
 
 The board also keeps, per colour in play, a union-find over the tiles linked by that colour, so
-the longest line and the largest loop are known at every moment without a recount.
+the longest line and the largest loop are known at every moment without a recount: that part,
+scoring, is ``lines.ColourPaths``, which the board extends.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from .lines import ColourPaths
 from .tables import (
     BOARD_SIZE,
     DELTA_SET,
@@ -31,7 +33,6 @@ from .tables import (
     FACES,
     NIBBLES,
     ORIGIN,
-    PATH_SIDES,
     REACH,
     WORDS,
     cell_key,
@@ -66,40 +67,7 @@ class Breach(NamedTuple):
     existing: bool = False
 
 
-class Line(NamedTuple):
-    """The best line and the best loop of one colour, in tiles."""
-
-    line: int
-    loop: int
-
-    @property
-    def score(self) -> int:
-        # rules.md: the better of the longest line or twice the largest loop, never the sum.
-        return max(self.line, 2 * self.loop)
-
-
-def line_report(best: Line) -> dict[str, int | str]:
-    """The verdict's ``lines`` entry for one colour: the kind and size of what scores.
-
-    A loop that scores the same as the longest line is reported as the loop (docs/rules.md);
-    a colour with no tile on the board is a line of 0.
-    """
-    if best.loop and 2 * best.loop >= best.line:
-        return {"kind": "loop", "tiles": best.loop}
-    return {"kind": "line", "tiles": best.line}
-
-
-def _find(parent: dict[int, int], cell: int) -> int:
-    while True:
-        up = parent[cell]
-        if up == cell:
-            return cell
-        top = parent[up]
-        parent[cell] = top  # path halving keeps later finds short
-        cell = top
-
-
-class Board:
+class Board(ColourPaths):
     """Tiles on the hexagonal grid, keyed by integer cells relative to an origin."""
 
     __slots__ = (
@@ -109,7 +77,6 @@ class Board:
         "pattern",
         "forced",
         "placed",
-        "_paths",
         "_closure",
         "_virtual",
         "_vcount",
@@ -125,10 +92,7 @@ class Board:
         self.forced: set[int] = set()
         # cell -> (tile, rotation), in placement order
         self.placed: dict[int, tuple[int, int]] = {}
-        # colour bit -> (parent, size, loop roots) of the union-find over that colour's paths
-        self._paths: dict[int, tuple[dict[int, int], dict[int, int], set[int]]] = {
-            bit: ({}, {}, set()) for bit in colours
-        }
+        ColourPaths.__init__(self, colours)
         # The fill closure: cells the R3 simulation would fill -> (fill order, the forced space
         # whose chain fills it); and, per empty cell, how many of its neighbours are in it.
         self._closure = _VALID
@@ -506,55 +470,3 @@ class Board:
             self._closure = _UNKNOWN
         if self._paths:
             self._link(cell, tile, rotation)
-
-    def _link(self, cell: int, tile: int, rotation: int) -> None:
-        word_at = self.word_at
-        for bit, sides in PATH_SIDES[tile][rotation].items():
-            paths = self._paths.get(bit)
-            if paths is None:
-                continue
-            parent, size, loops = paths
-            parent[cell] = cell
-            size[cell] = 1
-            root = cell
-            for side in sides:
-                near = cell + DELTAS[side]
-                if not word_at[near]:
-                    continue
-                # Colours match across every shared edge, so the neighbour's path of this
-                # colour ends on this edge too: the two paths join.
-                other = _find(parent, near)
-                if other == root:
-                    loops.add(root)
-                elif size[other] > size[root]:
-                    parent[root] = other
-                    size[other] += size[root]
-                    root = other
-                else:
-                    parent[other] = root
-                    size[root] += size[other]
-
-    # ----------------------------------------------------------------- scoring
-    def path_cells(self, colour: int, *, loop: bool, tiles: int) -> list[int]:
-        """The cells of a path of a tracked colour, a loop or a line of `tiles` tiles (the
-        replay viewer outlines what scores); several may tie, the first found stands for them
-        all. Empty when no such path is on the board."""
-        if not tiles:
-            return []
-        parent, size, loops = self._paths[colour]
-        for root, up in parent.items():
-            if up == root and (root in loops) == loop and size[root] == tiles:
-                return [cell for cell in list(parent) if _find(parent, cell) == root]
-        return []
-
-    def best(self, colour: int) -> Line:
-        """Longest line and largest loop of a tracked colour, from the union-find."""
-        parent, size, loops = self._paths[colour]
-        line = loop = 0
-        for cell, up in parent.items():
-            if up == cell:
-                if cell in loops:
-                    loop = max(loop, size[cell])
-                else:
-                    line = max(line, size[cell])
-        return Line(line, loop)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from . import errors as E
-from .board import Board, Breach, line_report
+from .board import Board, Breach
 from .errors import MalformedRecord
 from .jsonio import number
+from .lines import line_report
 from .record import Placement, Record, parse_record
 from .tables import BIT_NAME, NAME_BIT, WORDS
 

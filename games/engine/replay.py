@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import line_report
 from .errors import MalformedRecord
+from .lines import line_report
 from .literal import LiteralReplay, ReplayStop
 from .record import Placement, Record, parse_record
 from .tables import BIT_NAME

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 
@@ -21,6 +21,7 @@ from games.records.serializers import (
     RecordSubmitResponseSerializer,
 )
 from tantrix_site.http.middleware import declared_body_size
+from tantrix_site.http.permissions import DeclaredPermission
 
 SUBMIT_DESCRIPTION = """Submit a `tantrix-game/1` record for adjudication.
 
@@ -124,7 +125,11 @@ class RecordDetailView(generics.RetrieveAPIView):
     """A record's status and verdict: for its submitter, the players in it and staff."""
 
     serializer_class = RecordSerializer
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredPermission]
+    permission = "see_record"
+    permission_refusal = gettext_lazy(
+        "Only the submitter, the players in this game and staff may see this record."
+    )
     queryset = GameRecord.objects.all()
 
     @extend_schema(tags=["games"])
@@ -135,8 +140,5 @@ class RecordDetailView(generics.RetrieveAPIView):
         record = get_object_or_404(
             GameRecord.objects.select_related("submitter", "game"), pk=self.kwargs["pk"]
         )
-        if not selectors.record_visible_to(self.request.user, record):
-            raise PermissionDenied(
-                _("Only the submitter, the players in this game and staff may see this record.")
-            )
+        self.check_object_permissions(self.request, record)
         return record

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
 
 from games.models import GameRecord
 from players.roles import is_admin, player_of
@@ -24,3 +28,12 @@ def records_for(user: User) -> QuerySet[GameRecord]:
     if is_admin(user):
         return records
     return records.filter(submitter=user)
+
+
+# The named rule a record's page and endpoint declare (GamesConfig.ready registers it).
+RULES: dict[str, tuple[Callable[[User, Any], bool], Any]] = {
+    "see_record": (
+        record_visible_to,
+        gettext_lazy("Only the submitter, the players in this game and staff may see it."),
+    ),
+}

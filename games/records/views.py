@@ -7,10 +7,8 @@ import json
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 
 from games import engine
 from games.links import match_link
@@ -20,6 +18,7 @@ from games.records.envelope import ReceivedBody
 from games.records.forms import RecordSubmitForm
 from games.replays.viewer import replay_context
 from tantrix_site.http.middleware import declared_body_size, oversized_body_allowed
+from tantrix_site.http.permissions import permission_required
 
 ENGINE_CODES = frozenset(engine.ERROR_CODES)
 
@@ -86,13 +85,13 @@ def _refusal_messages(submission: services.Submission) -> list[str]:
     ]
 
 
+def _record_or_404(request, pk: int) -> GameRecord:
+    return get_object_or_404(GameRecord.objects.select_related("submitter"), pk=pk)
+
+
 @login_required
-def record_detail_view(request, pk: int):
-    record = get_object_or_404(GameRecord.objects.select_related("submitter"), pk=pk)
-    if not selectors.record_visible_to(request.user, record):
-        raise PermissionDenied(
-            _("Only the submitter, the players in this game and staff may see it.")
-        )
+@permission_required("see_record", lookup=_record_or_404)
+def record_detail_view(request, record: GameRecord):
     game = Game.objects.filter(record=record).first()
     context = {
         "record": record,

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from games.links import match_link
 from games.models import Game
-from games.records.selectors import record_visible_to
 from games.replays import selectors
 from games.replays.drawing import board_svg
 from games.replays.sides import game_sides
 from games.replays.viewer import replay_context
+from tantrix_site.http.permissions import has_permission
 
 
 def game_list_view(request):
@@ -38,7 +38,7 @@ def game_detail_view(request, pk: int):
         "seats": seats,
         "sides": game_sides(is_pairs=game.is_pairs, winner_seat=game.winner_seat, seats=seats),
         "match": match_link(record.extensions.get("match")),
-        "record_visible": record_visible_to(request.user, record),
+        "record_visible": has_permission(request.user, "see_record", record),
     }
     context.update(replay_context(record))
     if "replay" not in context:

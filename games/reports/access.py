@@ -8,7 +8,10 @@ rules on it nor reopens its ruling, staff excepted (docs/game-records.md, "Repor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from games import hooks
 from games.models import (
@@ -190,3 +193,48 @@ def needs_agreement(reported: ReportedGame, players_count: int) -> bool:
     if reported.match_id is not None:
         return True
     return players_count == 2 or reported.is_pairs
+
+
+# --- The named rules views declare and pages ask (issue 27) ---------------------------------
+
+
+def party_refusal() -> str:
+    # The same words as tournaments' refusal of a party's match ruling (one catalogue entry).
+    return _(
+        "You take part in it (you play in it or reported it): another of this championship's "
+        "controllers or organisers, or the site staff, decides it."
+    )
+
+
+def rule_refusal(actor: User, reported: ReportedGame) -> str:
+    """Why `actor` may not rule this game: a party to it, or not one of its rulers."""
+    if is_party(actor, reported):
+        return party_refusal()
+    return _("Only the championship's controllers (staff for casual games) rule.")
+
+
+def reopen_refusal_words(actor: User, reported: ReportedGame) -> str:
+    """Why `actor` may not reopen this game's ruling: a party to it, or not its organiser."""
+    if is_party(actor, reported):
+        return party_refusal()
+    return _("Only the championship's organisers (staff for casual games) reopen.")
+
+
+def confirm_refusal(_actor: User = None, _version: GameReport | None = None) -> str:
+    return _("Only the other side of this game may confirm it.")
+
+
+def dispute_refusal(_actor: User = None, _version: GameReport | None = None) -> str:
+    return _("Only the other side of this game may dispute it.")
+
+
+# name -> (who may, on an object; the words of the refusal, or how to find them).
+# GamesConfig.ready registers them (`tantrix_site.http.permissions`): the report pages and
+# endpoints declare the one they need, the game page asks the same registry for its buttons,
+# and the services keep their own checks with the same predicates and words (they stay the
+# authority: the overdue sweep, commands and other services call them too).
+RULES: dict[str, tuple[Callable[[User, Any], bool], Any]] = {
+    "answer_report": (may_confirm, confirm_refusal),
+    "rule_report": (may_rule, rule_refusal),
+    "reopen_report": (may_reopen, reopen_refusal_words),
+}

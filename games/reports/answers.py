@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.models import (
     AuditAction,
@@ -24,20 +24,25 @@ from games.models import (
 from games.reports import notes
 from games.reports.access import (
     authority_of,
-    is_party,
+    confirm_refusal,
+    dispute_refusal,
     may_confirm,
     may_reopen,
     may_rule,
     opponents_without_account,
+    reopen_refusal_words,
+    rule_refusal,
 )
 from games.reports.filing import (
+    AuditOf,
     answer_version,
     dispute_version,
     let_stand,
     new_version,
 )
 from games.reports.notify import tell_rulers, tell_sides_outcome
-from players.audit.services import audit
+from players.audit.registry import register_audit_type
+from players.audit.transitions import transition
 from players.roles import is_admin, player_of
 from players.types import User
 
@@ -57,7 +62,7 @@ def report_confirm(*, actor: User, report_id: int) -> GameReport:
     """The other side agrees: the version stands (GameReport.DoesNotExist if unknown)."""
     version = _locked_version(report_id)
     if not may_confirm(actor, version):
-        raise PermissionDenied(_("Only the other side of this game may confirm it."))
+        raise PermissionDenied(confirm_refusal())
     if version.status != ReportStatus.OPEN:
         raise ValidationError(
             {
@@ -67,9 +72,17 @@ def report_confirm(*, actor: User, report_id: int) -> GameReport:
         )
     own = player_of(actor)
     for_accountless = own is None or own.pk not in version.reported_game.seat_players
-    answer_version(version, actor, ReportStatus.CONFIRMED, "")
-    if for_accountless:
-        _audit(actor, version.reported_game, AuditAction.REPORT_CONFIRM_FOR, "", version.number)
+    answer_version(
+        version,
+        actor,
+        ReportStatus.CONFIRMED,
+        "",
+        audit=(
+            _audit_of(actor, AuditAction.REPORT_CONFIRM_FOR, "", version.number)
+            if for_accountless
+            else None
+        ),
+    )
     return version
 
 
@@ -78,7 +91,7 @@ def report_dispute(*, actor: User, report_id: int, reason: str) -> GameReport:
     """The other side disagrees, saying why: the game goes to its controllers (staff)."""
     version = _locked_version(report_id)
     if not may_confirm(actor, version):
-        raise PermissionDenied(_("Only the other side of this game may dispute it."))
+        raise PermissionDenied(dispute_refusal())
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Say what is wrong with this report.")})
@@ -95,11 +108,7 @@ def report_rule(
     """A controller's final word: version N's result stands, or (None) there was no game."""
     reported = _locked_reported(reported_game_id)
     if not may_rule(actor, reported):
-        raise PermissionDenied(
-            _party_refusal()
-            if is_party(actor, reported)
-            else _("Only the championship's controllers (staff for casual games) rule.")
-        )
+        raise PermissionDenied(rule_refusal(actor, reported))
     reason = (reason or "").strip()
     errors: dict[str, str] = {}
     if not reason:
@@ -132,25 +141,24 @@ def report_rule(
         status=ReportStatus.RULED,
         reason=reason[:2000],
     )
+    audit_of = _audit_of(actor, AuditAction.REPORT_RULE, reason, version_number)
     if chosen is not None:
-        let_stand(reported, ruling, answer=None)
+        let_stand(reported, ruling, answer=None, audit=audit_of)
     else:
-        GameReport.objects.filter(reported_game=reported, status=ReportStatus.OPEN).update(
-            status=ReportStatus.SUPERSEDED
+        transition(
+            GameReport.objects.filter(reported_game=reported),
+            ReportStatus.SUPERSEDED,
+            from_=[ReportStatus.OPEN],
         )
-        reported.state = ResultState.VOID
-        reported.save(update_fields=["state", "updated"])
-    _audit(actor, reported, AuditAction.REPORT_RULE, reason, version_number)
+        transition(
+            reported,
+            ResultState.VOID,
+            field="state",
+            fields={"updated": timezone.now()},
+            audit=audit_of(reported),
+        )
     transaction.on_commit(lambda: tell_sides_outcome(ruling.pk))
     return ruling
-
-
-def _party_refusal() -> str:
-    # The same words as tournaments' refusal of a party's match ruling (one catalogue entry).
-    return _(
-        "You take part in it (you play in it or reported it): another of this championship's "
-        "controllers or organisers, or the site staff, decides it."
-    )
 
 
 def _locked_reported(reported_game_id: int) -> ReportedGame:
@@ -194,37 +202,47 @@ def report_reopen(*, actor: User, reported_game_id: int, reason: str) -> Reporte
     """
     reported = _locked_reported(reported_game_id)
     if not may_reopen(actor, reported):
-        raise PermissionDenied(
-            _party_refusal()
-            if is_party(actor, reported)
-            else _("Only the championship's organisers (staff for casual games) reopen.")
-        )
+        raise PermissionDenied(reopen_refusal_words(actor, reported))
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Say why the ruling is reopened.")})
     refusal = reopen_refusal(reported)
     if refusal is not None:
         raise ValidationError({"report": refusal})
-    reported.state = ResultState.DISPUTED
-    reported.save(update_fields=["state", "updated"])
-    _audit(actor, reported, AuditAction.REPORT_REOPEN, reason, None)
+    transition(
+        reported,
+        ResultState.DISPUTED,
+        field="state",
+        fields={"updated": timezone.now()},
+        audit=_audit_of(actor, AuditAction.REPORT_REOPEN, reason, None)(reported),
+    )
     transaction.on_commit(lambda: tell_rulers(reported.pk, "reopened"))
     return reported
 
 
-def _audit(actor: User, reported: ReportedGame, action: str, reason: str, number: Any) -> None:
-    authority, value = authority_of(reported)
-    ids = authority.audit_ids(value) if authority else {}
-    audit(
-        actor=actor,
-        action=action,
-        # Stored: in English, whoever acted (docs/translations.md).
-        target=gettext_noop("Reported game %(id)s") % {"id": reported.pk},
-        reason=reason,
-        details={"reported_game_id": reported.pk, "version": number, "game_id": reported.game_id},
-        championship_id=ids.get("championship_id"),
-        event_id=ids.get("event_id"),
-    )
+def _audit_of(actor: User, action: str, reason: str, number: Any) -> AuditOf:
+    """The audit entry of a move of a reported game, made when the move is written (it names
+    the game the move made)."""
+
+    def entry(reported: ReportedGame) -> dict[str, Any]:
+        authority, value = authority_of(reported)
+        ids = authority.audit_ids(value) if authority else {}
+        return {
+            "actor": actor,
+            "action": action,
+            # Stored: in English, whoever acted (docs/translations.md).
+            "target": gettext_noop("Reported game %(id)s") % {"id": reported.pk},
+            "reason": reason,
+            "details": {
+                "reported_game_id": reported.pk,
+                "version": number,
+                "game_id": reported.game_id,
+            },
+            "championship_id": ids.get("championship_id"),
+            "event_id": ids.get("event_id"),
+        }
+
+    return entry
 
 
 def reports_confirm_overdue(*, now: dt.datetime | None = None, limit: int = 500) -> list[int]:
@@ -256,3 +274,32 @@ def reports_confirm_overdue(*, now: dt.datetime | None = None, limit: int = 500)
             )
             confirmed.append(report_id)
     return confirmed
+
+
+# --- The report actions as registered types (issue 27) --------------------------------------
+
+
+def _ruling_words(details: dict, _names: Any = None) -> str:
+    """Which version's result the ruling lets stand, or that the game is void."""
+    if details.get("version") is None:
+        return str(ResultState.VOID.label)
+    return _("The result of version %(n)s stands.") % {"n": details["version"]}
+
+
+def _confirmed_words(details: dict, _names: Any = None) -> str:
+    if details.get("version") is None:
+        return ""
+    return _("Version %(n)s confirmed.") % {"n": details["version"]}
+
+
+def _reopened_words(_details: dict, _names: Any = None) -> str:
+    # The label says it ("Ruled game result reopened"), the reason says why.
+    return str(gettext_lazy("Disputed: waiting for a ruling"))
+
+
+REPORT_DETAILS = {"reported_game_id": int, "version": int, "game_id": int}
+register_audit_type(AuditAction.REPORT_RULE, details=REPORT_DETAILS, describe=_ruling_words)
+register_audit_type(AuditAction.REPORT_REOPEN, details=REPORT_DETAILS, describe=_reopened_words)
+register_audit_type(
+    AuditAction.REPORT_CONFIRM_FOR, details=REPORT_DETAILS, describe=_confirmed_words
+)

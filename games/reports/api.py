@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from games import reports
 from games.models import GameReport, ReportedGame
+from games.reports.access import dispute_refusal
 from games.reports.selectors import (
     reported_game_detail,
     reported_games_to_rule,
@@ -32,6 +33,7 @@ from games.reports.serializers import (
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
 from tantrix_site.http.answers import answer_service_errors
+from tantrix_site.http.permissions import DeclaredPermission
 
 
 def answer_errors(call):
@@ -81,22 +83,25 @@ class ReportedGameView(APIView):
 
 
 class ReportConfirmView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredPermission]
+    permission = "answer_report"
 
     @extend_schema(request=None, responses=ReportVersionSerializer)
     def post(self, request, pk: int):
-        _visible_version(request, pk)
+        self.check_object_permissions(request, _visible_version(request, pk))
         version = answer_errors(lambda: reports.report_confirm(actor=request.user, report_id=pk))
         version.refresh_from_db()
         return Response(ReportVersionSerializer(version).data)
 
 
 class ReportDisputeView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredPermission]
+    permission = "answer_report"
+    permission_refusal = staticmethod(dispute_refusal)
 
     @extend_schema(request=DisputeSerializer, responses=ReportVersionSerializer)
     def post(self, request, pk: int):
-        _visible_version(request, pk)
+        self.check_object_permissions(request, _visible_version(request, pk))
         reason = _validated(DisputeSerializer, request)["reason"]
         version = answer_errors(
             lambda: reports.report_dispute(actor=request.user, report_id=pk, reason=reason)
@@ -105,16 +110,17 @@ class ReportDisputeView(APIView):
         return Response(ReportVersionSerializer(version).data)
 
 
-def _visible_game(request, pk: int) -> None:
-    answer_errors(lambda: reported_game_detail(reported_game_id=pk, viewer=request.user))
+def _visible_game(request, pk: int) -> ReportedGame:
+    return answer_errors(lambda: reported_game_detail(reported_game_id=pk, viewer=request.user))
 
 
 class ReportRuleView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredPermission]
+    permission = "rule_report"
 
     @extend_schema(request=RulingSerializer, responses=ReportVersionSerializer)
     def post(self, request, pk: int):
-        _visible_game(request, pk)
+        self.check_object_permissions(request, _visible_game(request, pk))
         ruling_form = _validated(RulingSerializer, request)
         ruling = answer_errors(
             lambda: reports.report_rule(
@@ -128,11 +134,12 @@ class ReportRuleView(APIView):
 
 
 class ReportReopenView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredPermission]
+    permission = "reopen_report"
 
     @extend_schema(request=ReopenSerializer, responses=ReportedGameSerializer)
     def post(self, request, pk: int):
-        _visible_game(request, pk)
+        self.check_object_permissions(request, _visible_game(request, pk))
         reason = _validated(ReopenSerializer, request)["reason"]
         answer_errors(
             lambda: reports.report_reopen(actor=request.user, reported_game_id=pk, reason=reason)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from games.models import (
+    REPORT_STATUSES,
+    RESULT_STATES,
     Game,
     GameRecord,
     GameReport,
@@ -95,15 +97,17 @@ def _file_fresh(fresh: list[tuple[GameRecord, dict, dict, str]]) -> None:
             role=role,
             side_player=own,
         )
+        # New rows: each starts in a status its table lets it start in.
         if role != ReportRole.SIDE:
-            version.status = ReportStatus.RULED
+            version.status = REPORT_STATUSES.first(ReportStatus.RULED)
         elif not needs_agreement(reported, len(seats)):
-            version.status, version.answer_note = ReportStatus.CONFIRMED, notes.NO_RATING
+            version.status = REPORT_STATUSES.first(ReportStatus.CONFIRMED)
+            version.answer_note = notes.NO_RATING
         else:
-            version.status = ReportStatus.OPEN
+            version.status = REPORT_STATUSES.first(ReportStatus.OPEN)
         if version.status != ReportStatus.OPEN:
             version.standing = True
-            reported.state = ResultState.STANDING
+            reported.state = RESULT_STATES.first(ResultState.STANDING)
             reported.game = game_for_record(record, verdict, document)
             standing.append((record, reported.game))
         plans.append((reported, version))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from games import hooks
 from games.engine import jsonio
 from games.models import (
+    REPORT_STATUSES,
     EndReason,
     Game,
     GameRecord,
@@ -42,6 +44,7 @@ from games.reports.record_facts import match_id_of, played_at_of
 from games.reports.results import announce_game, game_from_record
 from games.score_sheet import ScoreSheet
 from games.signals import game_result_changed, game_result_rewritten
+from players.audit.transitions import transition
 from players.models import Player
 from players.roles import player_of
 from players.types import User
@@ -52,9 +55,13 @@ def _next_number(reported: ReportedGame) -> int:
     return (last or 0) + 1
 
 
-def new_version(reported: ReportedGame, **fields: Any) -> GameReport:
+def new_version(reported: ReportedGame, *, status: str, **fields: Any) -> GameReport:
+    """A new version, in a status its table lets a version start in (REPORT_STATUSES)."""
     return GameReport.objects.create(
-        reported_game=reported, number=_next_number(reported), **fields
+        reported_game=reported,
+        number=_next_number(reported),
+        status=REPORT_STATUSES.first(status),
+        **fields,
     )
 
 
@@ -304,8 +311,7 @@ def _file(reported: ReportedGame, actor: User, fields: dict, *, players_count: i
     open_versions = list(reported.versions.filter(status=ReportStatus.OPEN))
     theirs = [v for v in open_versions if v.side_player_id in other_sides(reported, own.pk)]
     for mine in (v for v in open_versions if v.side_player_id == own.pk):
-        mine.status = ReportStatus.SUPERSEDED
-        mine.save(update_fields=["status"])
+        transition(mine, ReportStatus.SUPERSEDED)
     if theirs:
         version = new_version(reported, status=ReportStatus.CONFIRMATION, **fields)
         answered = theirs[0]
@@ -318,31 +324,51 @@ def _file(reported: ReportedGame, actor: User, fields: dict, *, players_count: i
     return None
 
 
-def let_stand(reported: ReportedGame, version: GameReport, *, answer: str | None) -> int | None:
-    """Make `version` the standing result; create or update the Game. Returns a new Game's id."""
+# The audit entry a move writes, made once the move's other writes are done (it names the game).
+AuditOf = Callable[[ReportedGame], Mapping[str, Any]]
+
+
+def let_stand(
+    reported: ReportedGame,
+    version: GameReport,
+    *,
+    answer: str | None,
+    audit: AuditOf | None = None,
+) -> int | None:
+    """Make `version` the standing result; create or update the Game. Returns a new Game's id.
+
+    `answer`: the status the version moves to (None: it keeps its own). The game's move to
+    standing comes last, with the Game it names, and writes `audit(reported)` when given (a
+    ruling, a confirmation for a player without an account); without it the move is the
+    consequence of an audited change, or needs no entry (the sides agreed)."""
     GameReport.objects.filter(reported_game=reported, standing=True).update(standing=False)
-    GameReport.objects.filter(reported_game=reported, status=ReportStatus.OPEN).exclude(
-        pk=version.pk
-    ).update(status=ReportStatus.SUPERSEDED)
-    version.standing = True
-    if answer is not None:
-        version.status = answer
-    version.save(update_fields=["standing", "status"])
-    reported.state = ResultState.STANDING
-    reported.save(update_fields=["state", "updated"])
+    transition(
+        GameReport.objects.filter(reported_game=reported).exclude(pk=version.pk),
+        ReportStatus.SUPERSEDED,
+        from_=[ReportStatus.OPEN],
+    )
+    transition(version, answer or version.status, fields={"standing": True})
     source = version.based_on or version
+    new_game_id = None
     if reported.game_id is not None:
         _game_rewrite(reported.game, source)
         game_id = reported.game_id
         game_result_rewritten.send(sender=Game, game_id=game_id)
         transaction.on_commit(lambda: game_result_changed.send_robust(sender=Game, game_id=game_id))
-        return None
-    game = _game_create(reported, source)
-    reported.game = game
-    reported.save(update_fields=["game", "updated"])
-    game_id, record_id, extensions = game.pk, game.record_id, dict(reported.extensions or {})
-    transaction.on_commit(lambda: announce_game(game_id, record_id, extensions))
-    return game.pk
+    else:
+        game = _game_create(reported, source)
+        reported.game = game
+        new_game_id, record_id = game.pk, game.record_id
+        extensions = dict(reported.extensions or {})
+        transaction.on_commit(lambda: announce_game(new_game_id, record_id, extensions))
+    transition(
+        reported,
+        ResultState.STANDING,
+        field="state",
+        fields={"game": reported.game, "updated": timezone.now()},
+        audit=audit(reported) if audit is not None else None,
+    )
+    return new_game_id
 
 
 def _result_fields(source: GameReport) -> dict:
@@ -402,12 +428,15 @@ def _game_rewrite(game: Game, source: GameReport) -> None:
         GameSeat.objects.filter(game=game, seat=seat).update(score=score)
 
 
-def answer_version(version: GameReport, actor: User, status: str, note: str) -> int | None:
+def answer_version(
+    version: GameReport, actor: User, status: str, note: str, *, audit: AuditOf | None = None
+) -> int | None:
+    """The other side's answer (or the sweep's): the version moves to `status` and stands."""
     version.answered_by = actor if getattr(actor, "is_authenticated", False) else None
     version.answered_at = timezone.now()
     version.answer_note = note
     version.save(update_fields=["answered_by", "answered_at", "answer_note"])
-    game_id = let_stand(version.reported_game, version, answer=status)
+    game_id = let_stand(version.reported_game, version, answer=status, audit=audit)
     transaction.on_commit(lambda: tell_sides_outcome(version.pk))
     return game_id
 
@@ -415,14 +444,11 @@ def answer_version(version: GameReport, actor: User, status: str, note: str) -> 
 def dispute_version(version: GameReport, other: GameReport | None, actor: User, note: str) -> None:
     now = timezone.now()
     for disputed in (version, other):
-        if disputed is None:
-            continue
-        disputed.status = ReportStatus.DISPUTED
-        disputed.save(update_fields=["status"])
+        if disputed is not None:
+            transition(disputed, ReportStatus.DISPUTED)
     version.answered_by = actor if getattr(actor, "is_authenticated", False) else None
     version.answered_at, version.answer_note = now, note
     version.save(update_fields=["answered_by", "answered_at", "answer_note"])
     reported = version.reported_game
-    reported.state = ResultState.DISPUTED
-    reported.save(update_fields=["state", "updated"])
+    transition(reported, ResultState.DISPUTED, field="state", fields={"updated": now})
     transaction.on_commit(lambda: tell_rulers(reported.pk, "disputed"))

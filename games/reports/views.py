@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from games import hooks, reports
 from games.models import GameReport, ReportedGame, ReportStatus, ResultState
+from games.reports.access import dispute_refusal
 from games.reports.forms import DisputeForm, ReasonForm, RulingForm, ScoreSheetForm
 from games.reports.notes import note_text
 from games.reports.selectors import (
@@ -24,6 +25,7 @@ from games.reports.selectors import (
     seat_names,
 )
 from games.score_sheet import ScoreSheetError, score_sheet_parse
+from tantrix_site.http.permissions import has_permission, permission_required
 from tantrix_site.i18n.grammar import lowercase
 
 
@@ -62,10 +64,11 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
     for version in versions:
         version.summary = _summary(version, names)
         version.note_text = note_text(version.answer_note)
-        version.can_answer = version.status == ReportStatus.OPEN and reports.may_confirm(
-            request.user, version
+        version.can_answer = version.status == ReportStatus.OPEN and has_permission(
+            request.user, "answer_report", version
         )
-    can_rule = reports.may_rule(request.user, reported) and reported.state in (
+    may_reopen = has_permission(request.user, "reopen_report", reported)
+    can_rule = has_permission(request.user, "rule_report", reported) and reported.state in (
         ResultState.REPORTED,
         ResultState.DISPUTED,
     )
@@ -82,9 +85,8 @@ def reported_game_view(request, pk: int, *, forms: dict | None = None, status: i
         "where": authority.label(reported.extensions[authority.extension]) if authority else "",
         "dispute_form": forms.get("dispute") or DisputeForm(),
         "ruling_form": forms.get("rule") or (RulingForm(versions=rulable) if can_rule else None),
-        "reopen_form": forms.get("reopen")
-        or (ReasonForm() if reports.may_reopen(request.user, reported) else None),
-        "can_reopen": reports.may_reopen(request.user, reported) and reports.is_ruled(reported),
+        "reopen_form": forms.get("reopen") or (ReasonForm() if may_reopen else None),
+        "can_reopen": may_reopen and reports.is_ruled(reported),
     }
     return render(request, "games/reported_game.html", context, status=status)
 
@@ -109,6 +111,7 @@ def _service_answer(request, pk: int, call, form_name: str, form) -> object:
 
 
 def _version_or_404(request, pk: int) -> GameReport:
+    """A version of a game the user may see (a 404 for anything else)."""
     version = GameReport.objects.filter(pk=pk).select_related("reported_game").first()
     if version is None or not reports.may_see(request.user, version.reported_game):
         raise Http404(_("No such report."))
@@ -117,12 +120,12 @@ def _version_or_404(request, pk: int) -> GameReport:
 
 @login_required
 @require_POST
-def report_confirm_view(request, pk: int):
-    version = _version_or_404(request, pk)
+@permission_required("answer_report", lookup=_version_or_404)
+def report_confirm_view(request, version: GameReport):
     result = _service_answer(
         request,
         version.reported_game_id,
-        lambda: reports.report_confirm(actor=request.user, report_id=pk),
+        lambda: reports.report_confirm(actor=request.user, report_id=version.pk),
         "dispute",
         DisputeForm(),
     )
@@ -139,14 +142,14 @@ def report_confirm_view(request, pk: int):
 
 @login_required
 @require_POST
-def report_dispute_view(request, pk: int):
-    version = _version_or_404(request, pk)
+@permission_required("answer_report", lookup=_version_or_404, refusal=dispute_refusal)
+def report_dispute_view(request, version: GameReport):
     form = DisputeForm(request.POST)
     return _service_answer(
         request,
         version.reported_game_id,
         lambda: reports.report_dispute(
-            actor=request.user, report_id=pk, reason=form.cleaned_data["reason"]
+            actor=request.user, report_id=version.pk, reason=form.cleaned_data["reason"]
         ),
         "dispute",
         form,
@@ -155,8 +158,9 @@ def report_dispute_view(request, pk: int):
 
 @login_required
 @require_POST
-def report_rule_view(request, pk: int):
-    reported = _reported_or_404(request, pk)
+@permission_required("rule_report", lookup=_reported_or_404)
+def report_rule_view(request, reported: ReportedGame):
+    pk = reported.pk
     versions = [v for v in reported.versions.all() if v.kind != "ruling" and v.scores]
     for version in versions:
         version.summary = _summary(version, [])
@@ -177,8 +181,9 @@ def report_rule_view(request, pk: int):
 
 @login_required
 @require_POST
-def report_reopen_view(request, pk: int):
-    _reported_or_404(request, pk)
+@permission_required("reopen_report", lookup=_reported_or_404)
+def report_reopen_view(request, reported: ReportedGame):
+    pk = reported.pk
     form = ReasonForm(request.POST)
     return _service_answer(
         request,

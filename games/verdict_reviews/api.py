@@ -13,6 +13,7 @@ from games.verdict_reviews.readjudication import CHANGE_LABELS, describe
 from games.verdict_reviews.selectors import review_for, reviews_for
 from games.verdict_reviews.services import review_decide
 from tantrix_site.http.answers import answer_service_errors
+from tantrix_site.http.permissions import DeclaredViewPermission
 
 
 class VerdictReviewSerializer(serializers.ModelSerializer):
@@ -68,7 +69,8 @@ def _answer(call):
 
 
 class VerdictReviewListView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredViewPermission]
+    permission = "review_verdicts"
 
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=VerdictReview.Status.values)],
@@ -81,7 +83,8 @@ class VerdictReviewListView(APIView):
 
 
 class VerdictReviewDetailView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredViewPermission]
+    permission = "review_verdicts"
 
     @extend_schema(responses=VerdictReviewSerializer)
     def get(self, request, pk: int):
@@ -90,7 +93,8 @@ class VerdictReviewDetailView(APIView):
 
 
 class _DecisionView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, DeclaredViewPermission]
+    permission = "review_verdicts"
     approve = False
 
     @extend_schema(request=DecisionSerializer, responses=VerdictReviewSerializer)

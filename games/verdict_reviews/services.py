@@ -27,6 +27,7 @@ from games.engine import jsonio
 from games.models import Game, GameRecord, GameSeat, RecordStatus, VerdictReview
 from games.reports.filing import report_from_record
 from games.signals import game_result_changed, game_result_rewritten
+from games.verdict_reviews.selectors import verdicts_refusal
 from players.roles import is_admin
 from players.types import User
 
@@ -34,7 +35,7 @@ from players.types import User
 def review_decide(*, actor: User, review_id: int, approve: bool, note: str = "") -> VerdictReview:
     """Approve or reject an open review; an approval applies the new verdict."""
     if not is_admin(actor):
-        raise PermissionDenied(_("Only site staff review verdicts."))
+        raise PermissionDenied(verdicts_refusal())
     if len(note) > 2000:
         raise ValidationError({"note": [_("At most 2000 characters.")]})
     with transaction.atomic():

@@ -17,6 +17,7 @@ from games.records import verdicts
 from games.verdict_reviews.readjudication import change_summary, describe
 from games.verdict_reviews.selectors import review_for, reviews_for
 from games.verdict_reviews.services import review_decide
+from tantrix_site.http.permissions import permission_required
 
 
 def _label(review: VerdictReview) -> VerdictReview:
@@ -27,11 +28,12 @@ def _label(review: VerdictReview) -> VerdictReview:
 
 
 @login_required
+@permission_required("review_verdicts")
 def review_list_view(request):
     status = request.GET.get("status", VerdictReview.Status.OPEN)
     if status not in VerdictReview.Status.values:
         status = VerdictReview.Status.OPEN
-    reviews = reviews_for(request.user, status)  # PermissionDenied (403) for non-staff
+    reviews = reviews_for(request.user, status)
     page = Paginator(reviews, 50).get_page(request.GET.get("page"))
     for review in page:
         _label(review)
@@ -43,6 +45,7 @@ def review_list_view(request):
 
 
 @login_required
+@permission_required("review_verdicts")
 def review_detail_view(request, pk: int):
     try:
         review = _label(review_for(request.user, pk))
@@ -58,6 +61,7 @@ def review_detail_view(request, pk: int):
 
 @login_required
 @require_POST
+@permission_required("review_verdicts")
 def review_decide_view(request, pk: int):
     decision = request.POST.get("decision")
     if decision not in ("approve", "reject"):

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from players.audit.registry import register_audit_type
 from players.audit.services import audit
 from players.models import AuditAction, ClaimLink, ClaimRequest, ClaimStatus, Player
 from players.roles import is_admin, is_organiser
@@ -345,3 +346,49 @@ def claim_request_refuse(*, actor: User, claim_request: ClaimRequest, reason: st
         details={"request": claim.pk},
     )
     return claim
+
+
+# --- The claim actions as registered types (issue 27) --------------------------------------
+
+
+def _nothing_more(_details: dict, _names: Any = None) -> str:
+    """The entry's label, target (the player) and reason say it all; the details keep the ids
+    of the link or request for whoever investigates."""
+    return ""
+
+
+def _expires_words(details: dict, _names: Any = None) -> str:
+    """When the link stops working, in the reader's date format."""
+    expires = details.get("expires")
+    if not expires:
+        return ""
+    moment = dt.datetime.fromisoformat(expires) if isinstance(expires, str) else expires
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+IDS_OR_COUNT = (list, int)
+for _action, _shape, _describe in (
+    (
+        AuditAction.CLAIM_LINK_CREATE,
+        {"link": int, "expires": (dt.datetime, str), "replaced": IDS_OR_COUNT},
+        _expires_words,
+    ),
+    (
+        AuditAction.CLAIM_LINK_USE,
+        {
+            "link": int,
+            "link_created_by": int,
+            "new_account": bool,
+            "closed_requests": IDS_OR_COUNT,
+        },
+        _nothing_more,
+    ),
+    (AuditAction.CLAIM_REQUEST_CREATE, {"request": int}, _nothing_more),
+    (
+        AuditAction.CLAIM_REQUEST_APPROVE,
+        {"request": int, "closed_requests": IDS_OR_COUNT},
+        _nothing_more,
+    ),
+    (AuditAction.CLAIM_REQUEST_REFUSE, {"request": int}, _nothing_more),
+):
+    register_audit_type(_action, details=_shape, describe=_describe)

@@ -7,10 +7,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import FieldDoesNotExist, PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django_countries import countries
 
+from players.audit.registry import register_audit_type
 from players.audit.services import audit
 from players.models import AuditAction, Player
 from players.roles import is_admin, is_organiser, player_of
@@ -176,3 +178,36 @@ def player_update(*, actor: User, player: Player, **fields: Any) -> Player:
             },
         )
     return player
+
+
+# --- The profile actions as registered types (issue 27) ------------------------------------
+
+
+def _changed_words(details: dict, _names: Any = None) -> str:
+    """The fields changed, by their names ("display name, country"); the values stay on the
+    entry (private ones were never written)."""
+    names = []
+    for name in details.get("fields") or []:
+        try:
+            names.append(str(Player._meta.get_field(name).verbose_name))
+        except FieldDoesNotExist:  # a field since removed: its stored name
+            names.append(str(name))
+    return ", ".join(names)
+
+
+def _entered_words(details: dict, _names: Any = None) -> str:
+    """The country the player was entered with (its name)."""
+    code = details.get("country") or ""
+    return str(countries.name(code) or code)
+
+
+register_audit_type(
+    AuditAction.PLAYER_CREATE,
+    details={"country": str, "date_of_birth_given": bool},
+    describe=_entered_words,
+)
+register_audit_type(
+    AuditAction.PLAYER_UPDATE,
+    details={"fields": list, "before": dict, "after": dict},
+    describe=_changed_words,
+)

@@ -14,6 +14,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from players.audit.registry import register_audit_type
 from players.audit.services import audit
 from players.models import AuditAction, Player
 from players.roles import ORGANISERS_GROUP, is_admin
@@ -125,3 +126,21 @@ def _audit(*, actor: User, user: User, action: AuditAction, role: str, reason: s
         reason=reason.strip(),
         details={"role": str(role)},
     )
+
+
+# --- The role actions as registered types (issue 27) ---------------------------------------
+
+
+def _role_words(details: dict, _names: Any = None) -> str:
+    """The role granted or withdrawn, in words ("Organiser")."""
+    role = details.get("role") or ""
+    return str(SiteRole(role).label) if role in SiteRole.values else role
+
+
+for _action in (
+    AuditAction.ORGANISER_GRANT,
+    AuditAction.ORGANISER_WITHDRAW,
+    AuditAction.STAFF_GRANT,
+    AuditAction.STAFF_WITHDRAW,
+):
+    register_audit_type(_action, details={"role": str}, describe=_role_words)

@@ -14,7 +14,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ratings.models import RatingSystem
+from players.audit.registry import register_audit_type
+from ratings.models import AuditAction, RatingSystem
 
 LABELS = {
     "event": _("event"),
@@ -67,3 +68,57 @@ def details_text(details: Any, *, skip: set[str] | frozenset[str] = frozenset())
         for key, value in details.items()
         if key not in skip
     )
+
+
+# --- Each ratings action a registered type (issue 27) ---------------------------------------
+# Its label is the action's TextChoices label; its details' shape is what the services write
+# (`players.audit.services.audit` refuses an entry that does not fit); it describes itself in
+# the words above. Declared here, beside those words, rather than beside each service: the
+# ratings services write their entries through one helper (`services.audit.rating_audit`), and
+# RatingsConfig.ready imports this module so any process can describe any entry.
+
+NUMBER = (int, float)
+IDS = list
+
+
+def describe(details: dict, _names: Any = None) -> str:
+    """A ratings entry's details in words (the audit page leaves out what it names itself)."""
+    return details_text(details)
+
+
+AUDIT_TYPES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    AuditAction.REVIEW_FLAG: {},
+    AuditAction.REVIEW_APPROVE: {},
+    # Closing reviews by reverting: a game (the flagged game), a series of repeated results, or
+    # the games behind an Elo swing; with the reviews closed together.
+    AuditAction.REVIEW_REVERT: {
+        "game": int,
+        "series": IDS,
+        "reverted": IDS,
+        "event": int,
+        "reviews_closed": IDS,
+    },
+    AuditAction.REVIEW_ADJUST: {"system": str, "before": NUMBER, "after": NUMBER},
+    AuditAction.GAME_REVERT: {
+        "game": int,
+        "changes": IDS,
+        "compensations": IDS,
+        "recalculated": int,
+    },
+    AuditAction.CHANGE_REVERT: {"compensation": int, "recalculated": int},
+    AuditAction.ADJUSTMENT: {"system": str, "before": NUMBER, "after": NUMBER},
+    AuditAction.TITLE_AWARD: {"lobby": NUMBER},
+    AuditAction.TITLE_WITHDRAW: {"status": str},
+    AuditAction.RECOMPUTE: {"seconds": NUMBER, "systems": dict},
+    AuditAction.ELO_RECALCULATE: {
+        "event": int,
+        "games": int,
+        "players": int,
+        "changes": int,
+        "anchor_shift": NUMBER,
+    },
+    AuditAction.RESULT_REPLAY: {"game": int, "recalculated": int, "tables": IDS},
+}
+
+for _action, _shape in AUDIT_TYPES.items():
+    register_audit_type(_action, details=_shape, describe=describe)

@@ -5,10 +5,8 @@ hands its form to one service."""
 
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404
@@ -19,7 +17,6 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from players.audit.registry import audit_name_objects
-from players.roles import is_admin
 from ratings import selectors, services
 from ratings.models import (
     AuditAction,
@@ -42,20 +39,13 @@ from ratings.staff.forms import (
 from ratings.staff.review_forms import AcknowledgeForm
 from ratings.views import PAGE_SIZE
 from tantrix_site.http.forms import apply_service_errors
+from tantrix_site.http.permissions import permission_required
 
 
 def admin_required(view):
-    """Admins only: anonymous visitors go to the login page, everyone else gets a 403."""
-
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not is_admin(request.user):
-            raise PermissionDenied(_("Only admins review ratings."))
-        return view(request, *args, **kwargs)
-
-    return wrapped
+    """Admins only: anonymous visitors go to the login page, everyone else gets a 403 (the
+    declared rule `review_ratings`, ratings/staff/access.py)."""
+    return login_required(permission_required("review_ratings")(view))
 
 
 def _staff_tools() -> dict:

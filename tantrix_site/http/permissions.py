@@ -7,7 +7,8 @@ else follows from that declaration:
 
 - the check: `permission_required(name, lookup=...)` on a function view (Django's or DRF's
   `api_view`), `PermissionRequiredMixin.permission` on a class-based view, `permission = name`
-  on a DRF viewset or as an `@action(permission=...)` keyword (`DeclaredPermission`); the
+  on a DRF viewset or as an `@action(permission=...)` keyword (`DeclaredPermission`, asked of
+  the object the view finds; `DeclaredViewPermission` for a rule asked with no object); the
   lookup answers 404 for what the user may not see, the check 403 with the rule's words;
 - the template's `can_*`: `permission_context(user, obj, *names)` asks the same registry;
 - the answer: a refusal is Django's `PermissionDenied`, which the one mapping of refusals
@@ -134,6 +135,20 @@ class DeclaredPermission(drf_permissions.BasePermission):
         if name is not None:
             check_permission(
                 request.user, name, obj, refusal=getattr(view, "permission_refusal", None)
+            )
+        return True
+
+
+class DeclaredViewPermission(drf_permissions.BasePermission):
+    """A DRF view's declaration of a rule asked with no object (a staff desk): the view's
+    `permission` is checked before the handler runs. Put it after `IsAuthenticated`, so an
+    anonymous caller is still told to authenticate."""
+
+    def has_permission(self, request, view) -> bool:
+        name = getattr(view, "permission", None)
+        if name is not None:
+            check_permission(
+                request.user, name, None, refusal=getattr(view, "permission_refusal", None)
             )
         return True
 

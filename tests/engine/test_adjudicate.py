@@ -7,6 +7,9 @@ import json
 import pytest
 
 from games.engine import adjudicate, selfplay
+from games.engine.board import Board
+from games.engine.lines import Line, line_report
+from games.engine.tables import WORDS
 
 from .support import (
     EXAMPLES,
@@ -424,8 +427,6 @@ def test_three_tile_loops_score_six() -> None:
 
 
 def test_lines_report_the_better_of_loop_and_line() -> None:
-    from games.engine.board import Line, line_report
-
     assert line_report(Line(line=7, loop=3)) == {"kind": "line", "tiles": 7}
     assert line_report(Line(line=5, loop=3)) == {"kind": "loop", "tiles": 3}
     assert line_report(Line(line=6, loop=3)) == {"kind": "loop", "tiles": 3}  # a tie
@@ -474,9 +475,6 @@ def test_winner_follows_the_scores_in_completed_games() -> None:
 
 # ---------------------------------------------------------------------------- the endgame
 def test_the_endgame_lifts_r1_r2_r3_but_not_matching_or_forced_play() -> None:
-    from games.engine.board import Board
-    from games.engine.tables import WORDS
-
     lifted = 0
     for seed in range(12):
         record = selfplay(seed)

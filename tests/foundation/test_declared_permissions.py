@@ -16,6 +16,7 @@ from django.views import View
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied as APIPermissionDenied
 
+from players.models import Player
 from tantrix_site.http.answers import answer_service_errors, api_exception
 from tantrix_site.http.forms import apply_service_errors
 from tantrix_site.http.permissions import (
@@ -23,6 +24,7 @@ from tantrix_site.http.permissions import (
     check_permission,
     has_permission,
     permission_context,
+    permission_named,
 )
 from tantrix_site.http.refusals import refusal_of
 from tournaments import services
@@ -135,3 +137,53 @@ def test_a_class_based_view_declares_its_rule_as_an_attribute(
     request.user = outsider
     with pytest.raises(PermissionDenied, match="organisers may do that"):
         view(request, pk=championship.pk)
+
+
+# games, ratings and players (issue 27): the predicates their views once called to refuse by
+# hand; each page and endpoint now declares the rule instead (games/reports/access.py,
+# games/records/selectors.py, games/verdict_reviews/selectors.py, ratings/staff/access.py,
+# players/permissions.py). `may_see` stays in the lookups: what one may not see is a 404.
+APP_HAND_CHECKS = {
+    "is_admin",
+    "is_organiser",
+    "can_edit_player",
+    "can_manage_claims",
+    "can_see_private",
+    "may_rule",
+    "may_reopen",
+    "may_confirm",
+    "record_visible_to",
+}
+
+
+def _called_names(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            return node.func.id
+        if isinstance(node.func, ast.Attribute):
+            return node.func.attr
+    return None
+
+
+@pytest.mark.parametrize("app", ["games", "ratings", "players"])
+def test_no_view_of_games_ratings_or_players_checks_a_permission_by_hand(app):
+    found = []
+    for path in sorted((ROOT / app).rglob("*.py")):
+        if not (path.stem.endswith("views") or path.stem.endswith("api")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if _called_names(node) in APP_HAND_CHECKS:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {_called_names(node)}")
+    assert found == []
+
+
+def test_games_ratings_and_players_rules_are_registered(organiser, outsider):
+    player = Player.objects.create(display_name="Declared Player", created_by=organiser)
+    assert has_permission(organiser, "edit_player", player)
+    assert not has_permission(outsider, "edit_player", player)
+    assert has_permission(organiser, "enter_players")
+    assert not has_permission(outsider, "review_ratings")
+    with pytest.raises(PermissionDenied, match="Only site staff review verdicts"):
+        check_permission(outsider, "review_verdicts")
+    for name in ("answer_report", "rule_report", "reopen_report", "see_record", "see_claim"):
+        assert permission_named(name).name == name  # ImproperlyConfigured if not registered

@@ -164,6 +164,16 @@ WALKOVER_API = {
 WALKOVER_WEB = {**WALKOVER_API, "own": (DENIED, OK, DENIED, DENIED, DENIED)}  # message + redirect
 ROUND_READ = {"own": EVERYONE, "other": EVERYONE, "unpublished": UNSEEN}
 ROUND_MANAGE = {"own": ORGANISERS, "other": STAFF, "unpublished": UNSEEN_SIGNED_IN}
+# The round console and its reminders (issue 28): the championship's organisers and controllers.
+# A reminder may be refused by validation (within the hour, nobody with an account): pass.
+ROUND_CONSOLE = {"own": RULERS, "other": STAFF, "unpublished": UNSEEN_SIGNED_IN}
+MATCH_REMIND = {
+    "own": RULERS,
+    "other_player": RULERS,
+    "other": STAFF,
+    "unpublished": UNSEEN_SIGNED_IN,
+    "team": RULERS,
+}
 PROFILE_READ = {
     "own": EVERYONE,
     "other": EVERYONE,
@@ -374,6 +384,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:event-seed": {"POST": CHAMPIONSHIP_MANAGE},
     "api:event-draw": {"POST": CHAMPIONSHIP_MANAGE},
     "api:event-draw-preview": {"POST": CHAMPIONSHIP_MANAGE},
+    "round-console": {"GET": ROUND_CONSOLE},
+    "round-remind-unplayed": {"POST": permitted_as(PASS, ROUND_CONSOLE)},
+    "match-remind": {"POST": permitted_as(PASS, MATCH_REMIND)},
+    "api:api-round-console": {"GET": ROUND_CONSOLE},
+    "api:api-round-remind": {"POST": permitted_as(PASS, ROUND_CONSOLE)},
+    "api:api-match-remind": {"POST": permitted_as(PASS, MATCH_REMIND)},
     "api:event-advance-qualifiers": {"POST": permitted_as(BAD, CHAMPIONSHIP_MANAGE)},
     "api:entry-detail": {"GET": ENTRY_READ},
     "api:entry-withdraw": {"POST": WITHDRAW},
@@ -459,6 +475,12 @@ PATH_KIND = {
     "api:event-seed": "event",
     "api:event-draw": "event",
     "api:event-draw-preview": "event",
+    "round-console": "round",
+    "round-remind-unplayed": "round",
+    "match-remind": "match",
+    "api:api-round-console": "round",
+    "api:api-round-remind": "round",
+    "api:api-match-remind": "match",
     "api:event-advance-qualifiers": "event",
     "entry-withdraw-form": "entry",
     "api:entry-detail": "entry",

@@ -384,6 +384,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:event-seed": {"POST": CHAMPIONSHIP_MANAGE},
     "api:event-draw": {"POST": CHAMPIONSHIP_MANAGE},
     "api:event-draw-preview": {"POST": CHAMPIONSHIP_MANAGE},
+    "event-bulk-entry": {
+        "GET": CHAMPIONSHIP_MANAGE,
+        "POST": permitted_as(PASS, CHAMPIONSHIP_MANAGE),
+    },
+    "api:api-bulk-entry-match": {"POST": permitted_as(PASS, CHAMPIONSHIP_MANAGE)},
+    "api:api-bulk-entry": {"POST": permitted_as(PASS, CHAMPIONSHIP_MANAGE)},
     "round-console": {"GET": ROUND_CONSOLE},
     "round-remind-unplayed": {"POST": permitted_as(PASS, ROUND_CONSOLE)},
     "match-remind": {"POST": permitted_as(PASS, MATCH_REMIND)},
@@ -475,6 +481,9 @@ PATH_KIND = {
     "api:event-seed": "event",
     "api:event-draw": "event",
     "api:event-draw-preview": "event",
+    "event-bulk-entry": "event",
+    "api:api-bulk-entry-match": "event",
+    "api:api-bulk-entry": "event",
     "round-console": "round",
     "round-remind-unplayed": "round",
     "match-remind": "match",
@@ -764,6 +773,11 @@ BODIES: dict[tuple[str, str], Callable[[Context], Payload]] = {
         data={"draw_seed": "7", "preview": _draw_token(ctx)}
     ),
     ("api:event-draw-preview", "POST"): _data(draw_seed=7),
+    ("event-bulk-entry", "POST"): _data(step="match", names="Matrix Newcomer, DE"),
+    ("api:api-bulk-entry-match", "POST"): _data(names="Matrix Newcomer, DE"),
+    ("api:api-bulk-entry", "POST"): _data(
+        lines=[{"line": 1, "name": "Matrix Newcomer", "country": "DE", "create": True}]
+    ),
     ("event-seed-set", "POST"): _data(method="ratings"),
     ("api:entry-withdraw", "POST"): _data(reason="matrix"),
     ("entry-withdraw-form", "POST"): _data(reason="matrix"),

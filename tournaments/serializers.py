@@ -137,9 +137,9 @@ class DrawSerializer(serializers.Serializer):
     preview = serializers.CharField(
         required=False,
         max_length=40,
-        help_text=(
-            "The `token` of a preview (`POST .../draw/preview/`): the draw is then made only if "
-            "it is the one previewed (give its `draw_seed` too); otherwise 400, with `fresh`."
+        help_text=_(
+            "The token of a preview: the draw is made only if it is the one previewed (give its "
+            "seed too); otherwise nothing is stored and the answer shows a fresh preview."
         ),
     )
 
@@ -153,7 +153,7 @@ class DrawSerializer(serializers.Serializer):
 
 class DrawPreviewRequestSerializer(serializers.Serializer):
     draw_seed = serializers.IntegerField(
-        required=False, min_value=0, max_value=2**62, help_text="Blank: a new random seed."
+        required=False, min_value=0, max_value=2**62, help_text=_("Blank: a new random seed.")
     )
 
 

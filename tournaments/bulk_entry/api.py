@@ -4,6 +4,8 @@ stored) and `POST /api/events/{id}/bulk-entry/` (the choices confirmed: all or n
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -25,13 +27,16 @@ class RowSerializer(serializers.Serializer):
 
 class MatchRequestSerializer(serializers.Serializer):
     names = serializers.CharField(
-        required=False, help_text="One name a line, optionally followed by ', <country code>'."
+        required=False,
+        help_text=gettext_lazy(
+            "One name a line, optionally followed by a comma and the country code."
+        ),
     )
     rows = RowSerializer(many=True, required=False, max_length=MAX_LINES)
 
     def validate(self, attrs):
         if not attrs.get("names") and not attrs.get("rows"):
-            raise serializers.ValidationError({"names": "Give `names` (text) or `rows`."})
+            raise serializers.ValidationError({"names": _("Give the names as text or as rows.")})
         return attrs
 
 
@@ -61,7 +66,7 @@ class ChoiceSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs["player"] is not None and attrs["create"]:
             raise serializers.ValidationError(
-                {"create": "Name an existing `player` or `create` a new one, not both."}
+                {"create": _("Name an existing player or create a new one, not both.")}
             )
         return attrs
 
@@ -95,7 +100,16 @@ def bulk_entry_match_api(request, event):
             lines = parse_pasted(data["names"], selectors.country_codes())
         except TooManyLines:
             return Response(
-                {"names": [f"Up to {MAX_LINES} lines at once."]},
+                {
+                    "names": [
+                        ngettext(
+                            "Up to %(count)s line at once.",
+                            "Up to %(count)s lines at once.",
+                            MAX_LINES,
+                        )
+                        % {"count": MAX_LINES}
+                    ]
+                },
                 status=status.HTTP_400_BAD_REQUEST,
             )
     matched = selectors.lines_matched(event, lines)

@@ -6,8 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from tantrix_site.http.permissions import permission_required
@@ -36,12 +35,13 @@ def round_console_view(request, round_: Round):
     )
 
 
+# The counts' words ("Played: 3", context "matches of a round"), also a match's badge on its row.
 def _standing_labels() -> list[tuple[str, str]]:
     return [
-        (selectors.Standing.PLAYED, _("Played")),
-        (selectors.Standing.WAITING, _("Waiting")),
-        (selectors.Standing.OVERDUE, _("Overdue")),
-        (selectors.Standing.DISPUTED, _("Disputed")),
+        (selectors.Standing.PLAYED, pgettext("matches of a round", "Played")),
+        (selectors.Standing.WAITING, pgettext("matches of a round", "Waiting")),
+        (selectors.Standing.OVERDUE, pgettext("matches of a round", "Overdue")),
+        (selectors.Standing.DISPUTED, pgettext("matches of a round", "Disputed")),
     ]
 
 

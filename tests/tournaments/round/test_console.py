@@ -149,3 +149,18 @@ def test_the_console_api(drawn, organiser):
     outsider = APIClient()
     outsider.force_authenticate(make_organiser())
     assert outsider.get(f"/api/rounds/{round_.pk}/console/").status_code == 403
+
+
+def test_a_reminder_is_written_in_each_players_language_and_time_zone(drawn, organiser):
+    _event, round_, matches = drawn
+    match = matches[0]
+    reader = match.entry_a.player
+    reader.language, reader.time_zone = "ru", "Asia/Tokyo"
+    reader.save(update_fields=["language", "time_zone"])
+    match_remind(actor=organiser, match=match)
+    text = Notice.objects.get(user=reader.user, about="match").text
+    assert text.startswith("Напоминание от организаторов")
+    tokyo = timezone.localtime(round_.deadline, dt.timezone(dt.timedelta(hours=9)))
+    assert f"{tokyo:%H:%M}" in text
+    other = Notice.objects.get(user=match.entry_b.player.user, about="match").text
+    assert other.startswith("Reminder from the organisers")

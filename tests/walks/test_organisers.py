@@ -53,7 +53,7 @@ def test_an_organiser_runs_a_knockout_and_settles_a_walkover(site, people):
     deadlines.get_by_label("Deadline").fill(later.strftime("%Y-%m-%dT%H:%M"))
     deadlines.get_by_label("Reason").fill("The club is closed for a week.")
     deadlines.get_by_role("button", name="Set").click()
-    expect(organiser.locator(".messages")).to_contain_text(later.strftime("%Y %H:%M"))
+    expect(organiser.locator(".messages")).to_contain_text(later.strftime("%Y, %H:%M"))
 
     # A player of the first match says their opponent did not play...
     organiser.locator(".bracket-grid a.bout").first.click()

@@ -8,6 +8,8 @@ Each room (opens, sides, matches) keeps its own patterns; the public pages are `
 from django.urls import path
 
 from tournaments import views
+from tournaments.bulk_entry.urls import urlpatterns as bulk_entry_patterns
+from tournaments.console.urls import urlpatterns as console_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
 from tournaments.opens.urls import urlpatterns as open_patterns
 from tournaments.pages import views as public_views
@@ -43,4 +45,6 @@ urlpatterns = [
     *side_patterns,
     *match_patterns,
     *open_patterns,
+    *console_patterns,
+    *bulk_entry_patterns,
 ]

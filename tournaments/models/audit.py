@@ -56,6 +56,7 @@ class AuditAction(models.TextChoices):
     TEAM_ROSTER = "team_roster", _("Team roster changed")
     TEAM_ENTER = "team_enter", _("Team entered")
     LINEUP_DEADLINE_SET = "lineup_deadline_set", _("Lineup deadline set")
+    MATCH_REMIND = "match_remind", _("Match players reminded")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -31,13 +31,16 @@ def players_by_names(names: list[str]) -> dict[str, Player]:
     wanted = {name.lower() for name in names}
     if not wanted:
         return {}
+    # SQLite's LOWER folds ASCII only ("Ş" stays): lowering the names as given, not Python's
+    # lower case of them, finds "Ayşe Şahin" written as stored on make run's database too.
+    candidates = wanted | set(names)
     players = (
         Player.objects.annotate(name_key=Lower("display_name"))
-        .filter(name_key__in=[Lower(Value(name)) for name in wanted])
+        .filter(name_key__in=[Lower(Value(name)) for name in candidates])
         # Unordered: the players' default ordering costs more to compile than the query to run.
         .order_by()
     )
-    return {p.display_name.lower(): p for p in players}
+    return {p.display_name.lower(): p for p in players if p.display_name.lower() in wanted}
 
 
 def claimable_player_named(display_name: str) -> Player | None:

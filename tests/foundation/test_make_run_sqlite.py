@@ -59,3 +59,22 @@ def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
     assert championships == 5
     assert tables == 24  # three rounds of eight tables typed from score sheets
     assert journal == "wal"  # commits without an fsync each (tantrix_site.env)
+
+
+def test_a_name_with_a_capital_beyond_ascii_is_found_on_sqlite(tmp_path):
+    """SQLite's LOWER folds ASCII only: "Ayşe Şahin" lowered in Python ("ayşe şahin") never met
+    LOWER("Ayşe Şahin") ("ayşe Şahin"), so a record naming her was refused as an unknown player
+    on make run's database (found loading a demo with Turkish and Czech names)."""
+    database = tmp_path / "db.sqlite3"
+    assert _manage("migrate", "--noinput", "-v", "0", database=database).returncode == 0
+    found = _manage(
+        "shell",
+        "-c",
+        "from players.models import Player; from players.selectors import players_by_names; "
+        "Player.objects.create(display_name='Ayşe Şahin', country='TR'); "
+        "Player.objects.create(display_name='Tomáš Černý', country='CZ'); "
+        "print(sorted(players_by_names(['Ayşe Şahin', 'tomáš černý', 'Tomáš Černý'])))",
+        database=database,
+    )
+    assert found.returncode == 0, found.stderr[-3000:]
+    assert found.stdout.strip().splitlines()[-1] == "['ayşe şahin', 'tomáš černý']"

@@ -438,39 +438,39 @@ def availability_api(request):
 
 
 urlpatterns = [
-    path("matches/<int:pk>/arrangement/", arrangement_api, name="match-arrangement"),
+    path("matches/<int:pk>/arrangement/", arrangement_api, name="api-match-arrangement"),
     path(
         "matches/<int:pk>/arrangement/withdraw/",
         arrangement_withdraw_api,
-        name="match-arrangement-withdraw",
+        name="api-match-arrangement-withdraw",
     ),
-    path("matches/<int:pk>/proposals/", proposals_api, name="match-proposals"),
+    path("matches/<int:pk>/proposals/", proposals_api, name="api-match-proposals"),
     path(
         "matches/<int:pk>/proposals/<int:proposal>/accept/",
         proposal_accept_api,
-        name="match-proposal-accept",
+        name="api-match-proposal-accept",
     ),
     path(
         "matches/<int:pk>/proposals/<int:proposal>/withdraw/",
         proposal_withdraw_api,
-        name="match-proposal-withdraw",
+        name="api-match-proposal-withdraw",
     ),
-    path("matches/<int:pk>/no-show/", no_show_api, name="match-no-show"),
+    path("matches/<int:pk>/no-show/", no_show_api, name="api-match-no-show"),
     path(
         "matches/<int:pk>/no-show/<int:claim>/answer/",
         no_show_answer_api,
-        name="match-no-show-answer",
+        name="api-match-no-show-answer",
     ),
-    path("events/<int:pk>/arrangements/", event_arrangements_api, name="event-arrangements"),
+    path("events/<int:pk>/arrangements/", event_arrangements_api, name="api-event-arrangements"),
     path(
         "events/<int:pk>/arrangements/nudge/",
         event_nudge_api,
-        name="event-arrangements-nudge",
+        name="api-event-arrangements-nudge",
     ),
     path(
         "events/<int:pk>/arrangements/policy/",
         event_policy_api,
-        name="event-arrangements-policy",
+        name="api-event-arrangements-policy",
     ),
-    path("arrangements/availability/", availability_api, name="arrangement-availability"),
+    path("arrangements/availability/", availability_api, name="api-arrangement-availability"),
 ]

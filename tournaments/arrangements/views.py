@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
 
 from players.roles import player_of
 from tantrix_site.http.permissions import permission_required
@@ -51,6 +52,7 @@ def _done_or_again(request, match: Match, form, done, *, title: str, submit: str
     return action_page(request, title=title, form=form, back_url=_match_url(match), submit=submit)
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("arrange", lookup=match_or_404)
 def propose_view(request, match: Match):
@@ -67,6 +69,7 @@ def propose_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("arrange", lookup=match_or_404)
 def accept_view(request, match: Match):
@@ -83,6 +86,7 @@ def accept_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("arrange_or_manage", lookup=match_or_404)
 def withdraw_view(request, match: Match):
@@ -99,6 +103,7 @@ def withdraw_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("manage", lookup=match_or_404)
 def set_time_view(request, match: Match):
@@ -116,6 +121,7 @@ def set_time_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("arrange", lookup=match_or_404)
 def no_show_view(request, match: Match):
@@ -132,6 +138,7 @@ def no_show_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("arrange", lookup=match_or_404)
 def no_show_reply_view(request, match: Match):
@@ -148,6 +155,7 @@ def no_show_reply_view(request, match: Match):
     )
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 @permission_required("manage", lookup=event_or_404)
 def event_arrangements_view(request, event: Event):
@@ -191,6 +199,7 @@ def event_arrangements_view(request, event: Event):
     return render(request, "tournaments/arrangements/event_arrangements.html", context)
 
 
+@require_http_methods(["GET", "POST"])
 @login_required
 def availability_view(request):
     """A player's usual free times (advisory: opponents see them in their own zone)."""

@@ -11,13 +11,16 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from players.models import AuditEntry, Notice
+from tests.factories import PlayerFactory
 from tests.tournaments.arrangements.helpers import arena
+from tournaments import services as tournament_services
 from tournaments.arrangements import selectors, services
 from tournaments.arrangements.times import free_time_for_reader, zone_named
 from tournaments.models import (
     ArrangementSource,
     ArrangementStatus,
     AuditAction,
+    Match,
     MatchArrangement,
     MatchProposal,
     NoShowClaim,
@@ -275,3 +278,60 @@ def test_usual_free_times_are_shown_in_the_readers_zone(place):
         services.availability_set(
             actor=place.bela.user, player=place.ana, windows=[], time_zone="UTC"
         )
+
+
+def test_a_team_match_is_arranged_by_captains_and_deputies_not_other_players(organiser):
+    championship = tournament_services.championship_create(
+        actor=organiser, name="Arranged Nations", year=2026, published=True
+    )
+    cup = tournament_services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Final",
+        format="knockout",
+        entry_kind="team",
+        team_boards=2,
+        games_per_match=1,
+    )
+    teams = []
+    for name in ("East", "West"):
+        roster = [PlayerFactory(with_user=True) for _ in range(5)]
+        team = tournament_services.team_create(
+            actor=organiser,
+            championship=championship,
+            name=name,
+            region_countries=["DE"],
+            captain=roster[0],
+            deputy=roster[1],
+            roster=roster,
+        )
+        tournament_services.team_enter(actor=organiser, event=cup, team=team)
+        teams.append((team, roster))
+    tournament_services.draw_generate(actor=organiser, event=cup, draw_seed=1)
+    match = Match.objects.get(event=cup, entry_a__isnull=False)
+    side_a = teams[0] if match.entry_a.team_id == teams[0][0].pk else teams[1]
+    side_b = teams[1] if side_a is teams[0] else teams[0]
+    with pytest.raises(PermissionDenied):  # a board player who is neither captain nor deputy
+        services.proposals_make(actor=side_a[1][2].user, match=match, times=[_soon(30)])
+    made = services.proposals_make(actor=side_a[1][1].user, match=match, times=[_soon(30)])
+    with pytest.raises(PermissionDenied):
+        services.proposal_accept(actor=side_b[1][2].user, proposal=made[0])
+    agreed = services.proposal_accept(actor=side_b[1][0].user, proposal=made[0])
+    # The whole roster finds the agreed match (calendars, homes).
+    assert list(selectors.agreed_matches(player=side_b[1][2])) == [agreed]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_answers_at_once_make_one_agreement_outside_a_test_transaction(organiser):
+    """Without the suite's wrapping transaction: the services lock rows inside their own atomic
+    blocks, and the partial unique constraint keeps one agreement per match."""
+    place = arena(organiser)
+    made = services.proposals_make(
+        actor=place.ana.user, match=place.match, times=[_soon(30), _soon(31)]
+    )
+    services.proposal_accept(actor=place.bela.user, proposal=made[0])
+    with pytest.raises(ValidationError):
+        services.proposal_accept(actor=place.bela.user, proposal=made[1])
+    assert MatchArrangement.objects.filter(match=place.match).count() == 1
+    services.arrangement_policy_set(actor=organiser, event=place.event, response_hours=1)
+    assert services.proposals_auto_accept(now=timezone.now() + dt.timedelta(hours=2)) == 0

@@ -164,20 +164,22 @@ class PolicyForm(ServiceForm):
 
 
 class NudgeForm(ServiceForm):
-    matches = forms.TypedMultipleChoiceField(
+    # Not "matches": a form control of that name shadows the form element's matches() method,
+    # which scripts (and the walks' browser) call.
+    chosen = forms.TypedMultipleChoiceField(
         coerce=int, widget=forms.CheckboxSelectMultiple, label=_("Matches")
     )
 
     def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["matches"].choices = choices
+        self.fields["chosen"].choices = choices
 
     def apply(self, *, actor: User, event: Event) -> int | None:
         return self._call(
             services.matches_nudge,
             actor=actor,
             event=event,
-            match_ids=self.cleaned_data["matches"],
+            match_ids=self.cleaned_data["chosen"],
         )
 
 

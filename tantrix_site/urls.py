@@ -13,6 +13,7 @@ from players.api import PlayerViewSet
 from tantrix_site import views
 from tantrix_site.health import healthz
 from tantrix_site.http import login_limits
+from tournaments.home import views as home_views
 
 router = DefaultRouter()
 router.register("players", PlayerViewSet, basename="player")
@@ -41,7 +42,8 @@ api_urlpatterns = [
 ]
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # A signed-in player's own home, else the visitor's (tournaments/home/: it reads every app).
+    path("", home_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("docs/record-format/", views.doc_page, {"slug": "record-format"}, name="record-format"),
     path("docs/<slug:slug>/", views.doc_page, name="doc-page"),

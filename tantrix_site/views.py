@@ -10,10 +10,6 @@ from players.forms import SignupForm
 from tantrix_site import docs_pages
 
 
-def home(request):
-    return render(request, "home.html")
-
-
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")

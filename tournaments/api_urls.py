@@ -3,6 +3,7 @@ from rest_framework.routers import SimpleRouter
 from tournaments import api
 from tournaments.arrangements import api as arrangements_api
 from tournaments.forecasts import api as forecast_api
+from tournaments.home.api_urls import urlpatterns as home_api_patterns
 from tournaments.opens import api as opens_api
 from tournaments.opens import table_api
 from tournaments.sides import api as sides_api
@@ -20,5 +21,6 @@ urlpatterns = [
     *sides_api.urlpatterns,
     *forecast_api.urlpatterns,
     *arrangements_api.urlpatterns,
+    *home_api_patterns,
     *router.urls,
 ]

@@ -308,6 +308,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # Reports, score sheets, table opens, exports, teams and pairs: matrix_more.py.
     "reports-waiting": {"GET": SIGNED_IN},
     "api:api-reports-waiting": {"GET": SIGNED_IN},
+    # A player's home (issue 28): one's own, so signed in; the rows are one's own (below).
+    "api:api-me": {"GET": SIGNED_IN},
+    "api:api-me-matches": {"GET": SIGNED_IN},
+    "api:api-me-reports-waiting": {"GET": SIGNED_IN},
+    "api:api-me-disputes": {"GET": SIGNED_IN},
+    "api:api-me-results": {"GET": SIGNED_IN},
+    "api:api-me-ratings": {"GET": SIGNED_IN},
+    "api:api-me-events-open": {"GET": SIGNED_IN},
     "notice-list": {"GET": SIGNED_IN},
     "notices-read": {"POST": SIGNED_IN},
     "api:api-notices": {"GET": SIGNED_IN},
@@ -1305,3 +1313,18 @@ def test_reports_waiting_are_those_the_role_answers_or_rules(world, db, key, rol
         {games[pk] for pk in to_rule if pk in games},
     )
     assert found == WAITING_FOR[role], f"{WAITING_LISTS[key]} as {role}"
+
+
+@pytest.mark.parametrize("role", sorted(WAITING_FOR))
+def test_the_homes_reports_waiting_are_those_the_role_answers(world, db, role):
+    """`/api/me/reports/waiting/` lists exactly what the Reports list does: never another
+    person's (issue 28)."""
+    path = "/api/me/reports/waiting/"
+    response = send(
+        world, Request(url_views()["api:api-me-reports-waiting"], "GET", path, Payload()), role
+    )
+    assert response.status_code == 200
+    versions = {version.pk: scope for scope, version in world.more.versions.items()}
+    versions[world.report.pk] = "casual_others"
+    waiting = [row["version"] for row in response.data["results"]]
+    assert {versions[pk] for pk in waiting if pk in versions} == WAITING_FOR[role][0], role

@@ -19,6 +19,8 @@ import json
 import os
 import sys
 
+from tests.walks.seed_home import seed_home
+
 
 def seed() -> dict:
     # The apps can be imported only once Django is set up (main), in the server's environment.
@@ -126,6 +128,7 @@ def seed() -> dict:
         "verdict_review": review.pk,
         "autumn_cup": autumn_cup,
         **arranged,
+        "home": seed_home(organiser),
     }
 
 

@@ -16,6 +16,7 @@ from tests.tournaments.arrangements.helpers import arena
 from tournaments import services as tournament_services
 from tournaments.arrangements import selectors, services
 from tournaments.arrangements.times import free_time_for_reader, zone_named
+from tournaments.home.selectors import next_matches
 from tournaments.models import (
     ArrangementSource,
     ArrangementStatus,
@@ -335,3 +336,11 @@ def test_two_answers_at_once_make_one_agreement_outside_a_test_transaction(organ
     assert MatchArrangement.objects.filter(match=place.match).count() == 1
     services.arrangement_policy_set(actor=organiser, event=place.event, response_hours=1)
     assert services.proposals_auto_accept(now=timezone.now() + dt.timedelta(hours=2)) == 0
+
+
+def test_the_players_home_shows_the_agreed_time_of_a_next_match(place, organiser):
+    (row,) = next_matches(place.bela)
+    assert row.agreed_at is None
+    agreed = services.arrangement_set(actor=organiser, match=place.match, starts_at=_soon(30))
+    (row,) = next_matches(place.bela)
+    assert row.agreed_at == agreed.starts_at

@@ -20,6 +20,8 @@ from tournaments.serializers import (
     AuditEntrySerializer,
     ChampionshipSerializer,
     DeadlineSerializer,
+    DrawPreviewRequestSerializer,
+    DrawPreviewSerializer,
     DrawSerializer,
     EntrySerializer,
     EventSerializer,
@@ -243,13 +245,45 @@ class EventViewSet(
         permission_classes=[permissions.IsAuthenticated],
     )
     def draw(self, request, pk=None):
-        """Make the draw (bracket, groups, round robin or Swiss round 1)."""
+        """Make the draw (bracket, groups, round robin or Swiss round 1). With a preview's
+        `token` (and its `draw_seed`), exactly the previewed draw or nothing: a preview outdated
+        by changed entries is refused (400) with a fresh one under `fresh`."""
         serializer = DrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = services.draw_generate(
-            actor=request.user, event=self.get_object(), **serializer.validated_data
-        )
+        data = dict(serializer.validated_data)
+        event = self.get_object()
+        if "preview" in data:
+            try:
+                event = services.draw_make(actor=request.user, event=event, **data)
+            except services.PreviewOutdated as outdated:
+                return Response(
+                    {**outdated.message_dict, "fresh": DrawPreviewSerializer(outdated.fresh).data},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
+        else:
+            event = services.draw_generate(actor=request.user, event=event, **data)
         return Response(self.get_serializer(event).data)
+
+    @extend_schema(request=DrawPreviewRequestSerializer, responses=DrawPreviewSerializer)
+    @action(
+        filter_backends=[],
+        detail=True,
+        methods=["post"],
+        url_path="draw/preview",
+        url_name="draw-preview",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def draw_preview(self, request, pk=None):
+        """The draw a seed would make (a new random one without `draw_seed`), not stored: make
+        it with `POST .../draw/` and `{"draw_seed": ..., "preview": <token>}`."""
+        serializer = DrawPreviewRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        preview = services.draw_preview(
+            actor=request.user,
+            event=self.get_object(),
+            draw_seed=serializer.validated_data.get("draw_seed"),
+        )
+        return Response(DrawPreviewSerializer(preview).data)
 
     @extend_schema(request=None, responses=EntrySerializer(many=True))
     @action(

@@ -2,6 +2,8 @@ from rest_framework.routers import SimpleRouter
 
 from tournaments import api
 from tournaments.arrangements import api as arrangements_api
+from tournaments.bulk_entry import api as bulk_entry_api
+from tournaments.console import api as console_api
 from tournaments.forecasts import api as forecast_api
 from tournaments.home.api_urls import urlpatterns as home_api_patterns
 from tournaments.opens import api as opens_api
@@ -22,5 +24,7 @@ urlpatterns = [
     *forecast_api.urlpatterns,
     *arrangements_api.urlpatterns,
     *home_api_patterns,
+    *console_api.urlpatterns,
+    *bulk_entry_api.urlpatterns,
     *router.urls,
 ]

@@ -57,6 +57,9 @@ class TournamentsConfig(AppConfig):
         register_match_links(match_links)
         register_notice_page(table_disputes.NOTICE_ABOUT, "open-table-result")
         register_notice_page(arrangements.NOTICE_ABOUT, "match-page")
+        from tournaments.console import services as console_services  # its audit type too
+
+        register_notice_page(console_services.NOTICE_ABOUT, "match-page")
         register_audit_names("championship_id", _("Championship"), selectors.championship_names)
         register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_audit_reasons(reason_shown)

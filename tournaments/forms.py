@@ -428,21 +428,41 @@ class SeedForm(ServiceForm):
 
 
 class DrawForm(ServiceForm):
-    draw_seed = forms.IntegerField(
+    """Makes the draw the page showed: its seed and the preview's token (hidden fields).
+    An outdated preview is refused with a fresh one (`fresh`)."""
+
+    draw_seed = forms.IntegerField(min_value=0, max_value=2**62, widget=forms.HiddenInput)
+    preview = forms.CharField(max_length=40, widget=forms.HiddenInput)
+
+    fresh: services.DrawPreview | None = None
+
+    def apply(self, *, actor: User, event: Event) -> Event | None:
+        try:
+            return services.draw_make(
+                actor=actor,
+                event=event,
+                draw_seed=self.cleaned_data["draw_seed"],
+                preview=self.cleaned_data["preview"],
+            )
+        except services.PreviewOutdated as outdated:
+            self.fresh = outdated.fresh
+            apply_service_errors(self, outdated)
+            return None
+        except ValidationError as exc:
+            apply_service_errors(self, exc)
+            return None
+
+
+class DrawSeedForm(forms.Form):
+    """The seed a preview shows (GET): blank for a new random one."""
+
+    seed = forms.IntegerField(
         min_value=0,
         max_value=2**62,
         required=False,
         label=_("Draw seed"),
-        help_text=_("Optional: the same seed makes the same draw. Blank: the event's, or random."),
+        help_text=_("The same seed and the same entries make the same draw."),
     )
-
-    def apply(self, *, actor: User, event: Event) -> Event | None:
-        return self._call(
-            services.draw_generate,
-            actor=actor,
-            event=event,
-            draw_seed=self.cleaned_data["draw_seed"],
-        )
 
 
 class AdvanceQualifiersForm(ServiceForm):

@@ -134,6 +134,55 @@ class SeedSerializer(serializers.Serializer):
 class DrawSerializer(serializers.Serializer):
     draw_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
     start = serializers.DateTimeField(required=False)
+    preview = serializers.CharField(
+        required=False,
+        max_length=40,
+        help_text=_(
+            "The token of a preview: the draw is made only if it is the one previewed (give its "
+            "seed too); otherwise nothing is stored and the answer shows a fresh preview."
+        ),
+    )
+
+    def validate(self, attrs):
+        if "preview" in attrs and "draw_seed" not in attrs:
+            raise serializers.ValidationError(
+                {"draw_seed": _("Give the seed of the draw you previewed.")}
+            )
+        return attrs
+
+
+class DrawPreviewRequestSerializer(serializers.Serializer):
+    draw_seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**62, help_text=_("Blank: a new random seed.")
+    )
+
+
+class PreviewMatchSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    group = serializers.IntegerField(allow_null=True)
+    side_a = serializers.CharField(allow_null=True)
+    seed_a = serializers.IntegerField(allow_null=True)
+    side_b = serializers.CharField(allow_null=True)
+    seed_b = serializers.IntegerField(allow_null=True)
+    is_bye = serializers.BooleanField()
+
+
+class PreviewGroupSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    members = serializers.ListField(child=serializers.CharField())
+
+
+class DrawPreviewSerializer(serializers.Serializer):
+    """A draw not stored: its seed, the token that makes exactly it, its first round."""
+
+    draw_seed = serializers.IntegerField()
+    token = serializers.CharField()
+    entries = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    first_round = serializers.CharField()
+    seed_matters = serializers.BooleanField()
+    matches = PreviewMatchSerializer(many=True)
+    groups = PreviewGroupSerializer(many=True)
 
 
 class RegistrationSerializer(serializers.Serializer):

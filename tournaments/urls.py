@@ -9,6 +9,8 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.arrangements.urls import urlpatterns as arrangement_patterns
+from tournaments.bulk_entry.urls import urlpatterns as bulk_entry_patterns
+from tournaments.console.urls import urlpatterns as console_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
 from tournaments.opens.urls import urlpatterns as open_patterns
 from tournaments.pages import views as public_views
@@ -45,4 +47,6 @@ urlpatterns = [
     *match_patterns,
     *open_patterns,
     *arrangement_patterns,
+    *console_patterns,
+    *bulk_entry_patterns,
 ]

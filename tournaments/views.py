@@ -24,10 +24,12 @@ from django.views.decorators.http import require_POST
 from tantrix_site.http.permissions import permission_context, permission_required
 from tantrix_site.http.refusals import tell_refusal
 from tournaments import selectors, services
+from tournaments.format_words import round_name_text
 from tournaments.forms import (
     AdvanceQualifiersForm,
     ChampionshipForm,
     DrawForm,
+    DrawSeedForm,
     EventForm,
     RegisterForm,
     RegistrationForm,
@@ -289,50 +291,62 @@ def event_seed_view(request, event: Event):
 @login_required
 @permission_required("manage", lookup=event_or_404)
 def event_draw_view(request, event: Event):
-    """A page of its own that says what the draw does, and acts only on its confirmed POST:
-    a draw cannot be undone, so no single click elsewhere makes it (works without JS)."""
+    """The draw shown before it is stored (issue 28): the bracket or pairings a seed makes, with
+    "Make this draw" (stores exactly that: the seed and the preview's token are posted) and
+    "Draw again" (a new seed). A draw cannot be undone, so only that confirmed POST makes it
+    (works without JS). A preview outdated by new entries is refused with a fresh one."""
     if event.table_open:
         return redirect("open-start", pk=event.pk)  # its own page: tables, no deadlines
-    confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
-    form = DrawForm(request.POST if confirmed else None, initial={"draw_seed": event.draw_seed})
-    if confirmed and form.is_valid():
-        drawn = form.apply(actor=request.user, event=event)
-        if drawn is not None:
-            messages.success(
-                request,
-                _("The draw for %(event)s is made (seed %(seed)s).")
-                % {"event": event.name, "seed": drawn.draw_seed},
-            )
-            return redirect("event-page", pk=event.pk)
-    active = event.entries.filter(status=EntryStatus.ACTIVE).count()
-    return action_page(
+    if request.method == "POST":
+        form = DrawForm(request.POST)
+        if form.is_valid():
+            drawn = form.apply(actor=request.user, event=event)
+            if drawn is not None:
+                messages.success(
+                    request,
+                    _("The draw for %(event)s is made (seed %(seed)s).")
+                    % {"event": event.name, "seed": drawn.draw_seed},
+                )
+                return redirect("event-page", pk=event.pk)
+        seed = form.cleaned_data.get("draw_seed")
+        return _draw_page(request, event, seed_form=DrawSeedForm(), form=form, seed=seed)
+    seed_form = DrawSeedForm(request.GET if "seed" in request.GET else None)
+    seed = None
+    if seed_form.is_bound and seed_form.is_valid():
+        seed = seed_form.cleaned_data["seed"]
+    elif not seed_form.is_bound and "again" not in request.GET:
+        seed = event.draw_seed  # the event's own seed, set with it, comes first
+    return _draw_page(request, event, seed_form=seed_form, form=None, seed=seed)
+
+
+def _draw_page(request, event: Event, *, seed_form, form, seed: int | None):
+    preview = form.fresh if form is not None and form.fresh is not None else None
+    refusal = None
+    if preview is None:
+        try:
+            preview = services.draw_preview(actor=request.user, event=event, draw_seed=seed)
+        except ValidationError as exc:
+            refusal = exc.messages
+    make_form = DrawForm(
+        initial={"draw_seed": preview.draw_seed, "preview": preview.token} if preview else None
+    )
+    return render(
         request,
-        title=_("Make the draw for %(event)s") % {"event": event.name},
-        # Two counts, two sentences: each agrees with its own number.
-        intro=" ".join(
-            (
-                ngettext(
-                    "%(count)s active entry will be drawn (format: %(format)s).",
-                    "%(count)s active entries will be drawn (format: %(format)s).",
-                    active,
-                )
-                % {"count": active, "format": event.get_format_display()},
-                _("Unseeded entries are seeded from ratings first."),
-                ngettext(
-                    "Rounds get deadlines %(days)s day apart from now.",
-                    "Rounds get deadlines %(days)s days apart from now.",
-                    event.round_days,
-                )
-                % {"days": event.round_days},
-            )
-        ),
-        warning=_(
-            "The draw cannot be undone: once made, the matches stand and registration is over."
-        ),
-        confirm=True,
-        form=form,
-        back_url=reverse("event-page", args=[event.pk]),
-        submit=_("Make the draw"),
+        "tournaments/draw_preview.html",
+        {
+            "event": event,
+            "preview": preview,
+            "refusal": refusal,
+            "errors": form.non_field_errors() if form is not None else [],
+            "field_errors": [e for f in ("draw_seed", "preview") for e in form.errors.get(f, [])]
+            if form is not None
+            else [],
+            "make_form": make_form,
+            "seed_form": seed_form,
+            "active": event.entries.filter(status=EntryStatus.ACTIVE).count(),
+            "first_round": round_name_text(preview.first_round, 1) if preview else "",
+            "back_url": reverse("event-page", args=[event.pk]),
+        },
     )
 
 

@@ -430,14 +430,14 @@ def test_seed_forms_manual_order_and_from_ratings(client, organiser, championshi
 def test_draw_errors_and_withdraw_after_the_draw(client, organiser, championship):
     event, players = knockout(organiser, championship, 1)
     client.force_login(organiser)
-    response = client.post(
-        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "", "confirm": "yes"}
-    )
+    response = client.get(reverse("event-draw-make", args=[event.pk]))
     assert "A draw needs at least 2 active entries, not 1." in html(response)
+    assert "Make this draw" not in html(response)
     for _ in range(3):
         services.entry_register(actor=organiser, event=event, player=PlayerFactory())
+    token = services.draw_preview(actor=organiser, event=event, draw_seed=42).token
     response = client.post(
-        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "42", "confirm": "yes"}
+        reverse("event-draw-make", args=[event.pk]), {"draw_seed": "42", "preview": token}
     )
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.draw_seed == 42
@@ -624,7 +624,8 @@ def test_a_knockout_of_eight_run_entirely_through_the_forms(client, organiser):
     client.post(reverse("event-registration-set", args=[event.pk]), {"open": "0"})
     order = "\n".join(p.display_name for p in reversed(players))
     client.post(reverse("event-seed-set", args=[event.pk]), {"method": "manual", "order": order})
-    client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8", "confirm": "yes"})
+    token = services.draw_preview(actor=organiser, event=event, draw_seed=8).token
+    client.post(reverse("event-draw-make", args=[event.pk]), {"draw_seed": "8", "preview": token})
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.matches.count() == 7
     for number in (1, 2, 3):

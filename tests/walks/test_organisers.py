@@ -40,7 +40,8 @@ def test_an_organiser_runs_a_knockout_and_settles_a_walkover(site, people):
 
     organiser.get_by_role("link", name="Make the draw…").click()
     expect(organiser.locator("main")).to_contain_text("The draw cannot be undone")
-    organiser.locator("main").get_by_role("button", name="Make the draw").click()
+    expect(organiser.locator(".draw-preview")).to_contain_text("The draw of seed")
+    organiser.locator("main").get_by_role("button", name="Make this draw").click()
     expect(organiser.locator(".messages")).to_contain_text("The draw for Main draw is made")
     bracket = organiser.locator(".bracket-grid")
     for name in ENTRANTS:

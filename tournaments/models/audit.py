@@ -64,6 +64,7 @@ class AuditAction(models.TextChoices):
     NO_SHOW_CLAIM = "no_show_claim", _("No-show claimed")
     NO_SHOW_REPLY = "no_show_reply", _("No-show claim answered")
     ARRANGEMENT_POLICY_SET = "arrangement_policy_set", _("Response window for proposals set")
+    MATCH_REMIND = "match_remind", _("Match players reminded")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

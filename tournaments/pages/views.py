@@ -122,7 +122,7 @@ def championship_detail_view(request, pk: int):
 def event_detail_view(request, pk: int):
     event = _event(request, pk)
     championship = event.championship
-    can = permission_context(request.user, championship, "manage")
+    can = permission_context(request.user, championship, "manage", "rule")
     manager = can["can_manage"]
     own = player_of(request.user)
     own_entry = selectors.entries_with_player(event, own.pk).first() if own is not None else None
@@ -162,6 +162,10 @@ def event_detail_view(request, pk: int):
             if key in TEAM_TIEBREAKS
         ],
         "before_draw": before_draw,
+        # The round console (issue 28): the championship's organisers and controllers.
+        "console_rounds": list(event.rounds.order_by("number"))
+        if can["can_rule"] and not before_draw
+        else [],
         # A junior event: a player confirms their age here, so others may enter them.
         "age_rule_player": own is not None and event.eligibility == Eligibility.JUNIOR,
         "age_confirmed": (

@@ -7,7 +7,8 @@ the reads in `tournaments.selectors`.
 Modules, lowest first (each imports only those above it):
 `audit`, `access`, `rounds` (match and round rows), `swiss_rounds`, `progression` (deciding
 matches, advancing, finishing events), `championships`, `registration` (entries, seeding),
-`pairs` (doubles registration), `teams` (teams, rosters, lineups), `draws`, `results`
+`pairs` (doubles registration), `teams` (teams, rosters, lineups), `draws`, `draw_preview`
+(the draw shown before it is stored), `results`
 (counting games, TPs, penalties),
 `rulings` (rulings, walkovers, deadlines), `qualifiers`.
 """
@@ -32,6 +33,7 @@ from tournaments.services.championships import (
     event_create,
     event_registration_set,
 )
+from tournaments.services.draw_preview import DrawPreview, PreviewOutdated, draw_make, draw_preview
 from tournaments.services.draws import draw_generate
 from tournaments.services.progression import sync_match
 from tournaments.services.qualifiers import qualifiers_advance
@@ -59,7 +61,11 @@ __all__ = [
     "championship_staff_set",
     "championship_update",
     "deadlines_process",
+    "DrawPreview",
+    "PreviewOutdated",
     "draw_generate",
+    "draw_make",
+    "draw_preview",
     "age_confirm",
     "entry_register",
     "entry_withdraw",

@@ -16,6 +16,7 @@ from tests.tournaments.arrangements.helpers import arena
 from tournaments import services as tournament_services
 from tournaments.arrangements import selectors, services
 from tournaments.arrangements.times import free_time_for_reader, zone_named
+from tournaments.console.selectors import console_row, round_console
 from tournaments.home.selectors import next_matches
 from tournaments.models import (
     ArrangementSource,
@@ -344,3 +345,12 @@ def test_the_players_home_shows_the_agreed_time_of_a_next_match(place, organiser
     agreed = services.arrangement_set(actor=organiser, match=place.match, starts_at=_soon(30))
     (row,) = next_matches(place.bela)
     assert row.agreed_at == agreed.starts_at
+
+
+def test_the_round_console_shows_the_agreed_time(place, organiser):
+    (row,) = round_console(place.match.round).rows
+    assert row.agreed_at is None
+    agreed = services.arrangement_set(actor=organiser, match=place.match, starts_at=_soon(30))
+    (row,) = round_console(place.match.round).rows
+    assert row.agreed_at == agreed.starts_at
+    assert console_row(place.match).agreed_at == agreed.starts_at

@@ -141,14 +141,16 @@ def test_the_draw_is_made_only_after_its_confirmation_page(client, organiser):
     event_page = client.get(reverse("event-page", args=[event.pk])).content.decode()
     url = reverse("event-draw-make", args=[event.pk])
     assert f'href="{url}"' in event_page  # a link to the confirmation, not a form acting at once
-    confirm = text(client.get(url))
+    confirm = text(client.get(url, {"seed": "9"}))
     assert "cannot be undone" in confirm and "4 active entries" in confirm
-    # A POST without the confirmation (an old form, a stray request) shows the page again.
-    response = client.post(url, {"draw_seed": "9"})
+    assert "The draw of seed 9" in confirm
+    # A POST without the preview it confirms (an old form, a stray request) shows the page again.
+    response = client.post(url, {"draw_seed": "9", "confirm": "yes"})
     assert response.status_code == 200 and "cannot be undone" in text(response)
     event.refresh_from_db()
     assert event.status == EventStatus.REGISTRATION and not event.matches.exists()
-    response = client.post(url, {"draw_seed": "9", "confirm": "yes"})
+    token = services.draw_preview(actor=organiser, event=event, draw_seed=9).token
+    response = client.post(url, {"draw_seed": "9", "preview": token})
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.status == EventStatus.DRAWN and event.draw_seed == 9

@@ -7,6 +7,7 @@ organisers answer for players without an account)."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
@@ -19,13 +20,13 @@ from players.preferences.timezones import zone_for
 from players.types import User
 from tournaments.home import selectors
 from tournaments.home.serializers import (
+    HomeNextMatchSerializer,
+    HomeOpenDisputeSerializer,
+    HomeOpenEventSerializer,
+    HomeRatingTrendSerializer,
+    HomeRecentResultSerializer,
+    HomeWaitingReportSerializer,
     MeSerializer,
-    NextMatchSerializer,
-    OpenDisputeSerializer,
-    OpenEventSerializer,
-    RatingTrendSerializer,
-    RecentResultSerializer,
-    WaitingReportSerializer,
 )
 
 # The parts of /api/me/, by URL name.
@@ -75,7 +76,11 @@ class MePartView(generics.ListAPIView):
     def without_player(self, user: User) -> list:
         return []
 
-    def get_queryset(self) -> list:
+    def get_queryset(self) -> list | QuerySet:
+        if getattr(self, "swagger_fake_view", False):
+            # The schema's generation asks the view for a model; the rows are not models, and
+            # no parameter of these paths names one.
+            return Player.objects.none()
         player = selectors.home_player(self.request.user)
         if player is None:
             return self.without_player(self.request.user)
@@ -93,7 +98,7 @@ class MeMatchesView(MePartView):
     """My next matches: opponent, round, event, deadline (in my zone), the match's page; the
     nearest deadline first."""
 
-    serializer_class = NextMatchSerializer
+    serializer_class = HomeNextMatchSerializer
 
     def rows(self, user, player):
         return selectors.next_matches(player)
@@ -105,7 +110,7 @@ class MeWaitingReportsView(MePartView):
     for organisers, those of players they answer for. `page` is where to confirm or dispute
     one, `confirm` and `dispute` the API's actions; unanswered by `answer_by`, it stands."""
 
-    serializer_class = WaitingReportSerializer
+    serializer_class = HomeWaitingReportSerializer
 
     def rows(self, user, player):
         return selectors.waiting_reports(user)
@@ -118,7 +123,7 @@ class MeWaitingReportsView(MePartView):
 class MeDisputesView(MePartView):
     """My games whose result is disputed, waiting for a ruling."""
 
-    serializer_class = OpenDisputeSerializer
+    serializer_class = HomeOpenDisputeSerializer
 
     def rows(self, user, player):
         return selectors.open_disputes(player)
@@ -129,7 +134,7 @@ class MeResultsView(MePartView):
     """My settled matches, the latest first: `outcome` is won, lost, or none (void: nobody
     went on); TPs with one decimal place, mine first."""
 
-    serializer_class = RecentResultSerializer
+    serializer_class = HomeRecentResultSerializer
 
     def rows(self, user, player):
         return selectors.recent_results(player)
@@ -141,7 +146,7 @@ class MeRatingsView(MePartView):
     30 days (`change`, by the played dates of the changes; empty when it did not move) and its
     latest values, oldest first (`points`). Two rows at most: not paginated."""
 
-    serializer_class = RatingTrendSerializer
+    serializer_class = HomeRatingTrendSerializer
     pagination_class = None
 
     def rows(self, user, player):
@@ -153,7 +158,7 @@ class MeOpenEventsView(MePartView):
     """Events open for registration that I have not entered and may enter (the registration
     service's eligibility check)."""
 
-    serializer_class = OpenEventSerializer
+    serializer_class = HomeOpenEventSerializer
 
     def rows(self, user, player):
         return selectors.open_events(user, player)

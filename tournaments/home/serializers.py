@@ -37,7 +37,7 @@ class MeSerializer(serializers.Serializer):
     links = serializers.DictField(child=serializers.CharField())
 
 
-class NextMatchSerializer(serializers.Serializer):
+class HomeNextMatchSerializer(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     event = serializers.IntegerField(source="event_id")
     event_name = serializers.CharField()
@@ -56,7 +56,7 @@ class NextMatchSerializer(serializers.Serializer):
         return reverse("match-page", args=[row.match_id])
 
 
-class WaitingReportSerializer(serializers.Serializer):
+class HomeWaitingReportSerializer(serializers.Serializer):
     version = serializers.IntegerField(source="version_id")
     reported_game = serializers.IntegerField(source="reported_game_id")
     players = serializers.CharField()
@@ -80,7 +80,7 @@ class WaitingReportSerializer(serializers.Serializer):
         return reverse("api-report-dispute", args=[row.version_id])
 
 
-class OpenDisputeSerializer(serializers.Serializer):
+class HomeOpenDisputeSerializer(serializers.Serializer):
     reported_game = serializers.IntegerField(source="reported_game_id")
     players = serializers.CharField()
     since = PlayerTimeField()
@@ -92,7 +92,7 @@ class OpenDisputeSerializer(serializers.Serializer):
         return reverse("reported-game-detail", args=[row.reported_game_id])
 
 
-class RecentResultSerializer(serializers.Serializer):
+class HomeRecentResultSerializer(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     event_name = serializers.CharField()
     championship_name = serializers.CharField()
@@ -109,7 +109,7 @@ class RecentResultSerializer(serializers.Serializer):
         return reverse("match-page", args=[row.match_id])
 
 
-class RatingTrendSerializer(serializers.Serializer):
+class HomeRatingTrendSerializer(serializers.Serializer):
     system = serializers.CharField(source="label")
     system_code = serializers.CharField(source="system")
     value = serializers.FloatField()
@@ -119,7 +119,7 @@ class RatingTrendSerializer(serializers.Serializer):
     points = serializers.ListField(child=serializers.FloatField())
 
 
-class OpenEventSerializer(serializers.Serializer):
+class HomeOpenEventSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event_id")
     name = serializers.CharField()
     championship_name = serializers.CharField()

@@ -36,6 +36,7 @@ PAGES = {
     "record-format": DocPage("record-format", "game-records.md"),
     "rules": DocPage("rules", "rules.md"),
     "ratings": DocPage("ratings", "ratings.md"),
+    "arranging": DocPage("arranging", "arranging.md"),
 }
 _BY_FILE = {page.file: page.slug for page in PAGES.values()}
 

@@ -1,6 +1,7 @@
 from rest_framework.routers import SimpleRouter
 
 from tournaments import api
+from tournaments.arrangements import api as arrangements_api
 from tournaments.bulk_entry import api as bulk_entry_api
 from tournaments.console import api as console_api
 from tournaments.forecasts import api as forecast_api
@@ -21,6 +22,7 @@ urlpatterns = [
     *table_api.urlpatterns,
     *sides_api.urlpatterns,
     *forecast_api.urlpatterns,
+    *arrangements_api.urlpatterns,
     *home_api_patterns,
     *console_api.urlpatterns,
     *bulk_entry_api.urlpatterns,

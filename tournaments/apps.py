@@ -24,6 +24,7 @@ class TournamentsConfig(AppConfig):
         from ratings.hooks import register_event_names
         from tantrix_site.http.permissions import register_permission
         from tournaments import rating_seam, receivers, selectors, services
+        from tournaments.arrangements import services as arrangements
         from tournaments.matches import reporting
         from tournaments.opens.services import table_disputes
         from tournaments.pages.audit import audit_targets_named, reason_shown
@@ -55,6 +56,7 @@ class TournamentsConfig(AppConfig):
 
         register_match_links(match_links)
         register_notice_page(table_disputes.NOTICE_ABOUT, "open-table-result")
+        register_notice_page(arrangements.NOTICE_ABOUT, "match-page")
         from tournaments.console import services as console_services  # its audit type too
 
         register_notice_page(console_services.NOTICE_ABOUT, "match-page")

@@ -8,6 +8,7 @@ Each room (opens, sides, matches) keeps its own patterns; the public pages are `
 from django.urls import path
 
 from tournaments import views
+from tournaments.arrangements.urls import urlpatterns as arrangement_patterns
 from tournaments.bulk_entry.urls import urlpatterns as bulk_entry_patterns
 from tournaments.console.urls import urlpatterns as console_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
@@ -45,6 +46,7 @@ urlpatterns = [
     *side_patterns,
     *match_patterns,
     *open_patterns,
+    *arrangement_patterns,
     *console_patterns,
     *bulk_entry_patterns,
 ]

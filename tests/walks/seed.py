@@ -30,6 +30,7 @@ def seed() -> dict:
 
     from games.models import GameRecord, RecordStatus, VerdictReview
     from players.models import Player
+    from tests.walks.seed_arrange import seed_arrange
     from tournaments import services
     from tournaments.models import Championship, Event, Match, MatchStatus, Round, Team
     from tournaments.opens.services.score_sheets import table_results_enter
@@ -108,6 +109,7 @@ def seed() -> dict:
     services.draw_generate(actor=organiser, event=cup, draw_seed=1)
 
     autumn_cup = _forecast_history(organiser)
+    arranged = seed_arrange(organiser)
 
     # A verdict stored wrong (as an older engine might have judged): re-adjudication finds it and
     # opens a review for staff.
@@ -127,6 +129,7 @@ def seed() -> dict:
         "verdict_review": review.pk,
         "autumn_cup": autumn_cup,
         "results": seed_results(organiser),  # tests/walks/seed_results.py
+        **arranged,
         "home": seed_home(organiser),
     }
 

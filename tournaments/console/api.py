@@ -25,6 +25,7 @@ class ConsoleRowSerializer(serializers.Serializer):
     standing = serializers.ChoiceField(choices=selectors.Standing.ALL)
     deadline = serializers.DateTimeField(allow_null=True)
     reminded_at = serializers.DateTimeField(allow_null=True)
+    agreed_time = serializers.DateTimeField(source="agreed_at", allow_null=True)
     can_remind = serializers.BooleanField()
 
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games.models import ReportedGame, ResultState
 from players.models import AuditEntry
+from tournaments.arrangements.selectors import agreements_for
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
     AuditAction,
@@ -51,6 +52,8 @@ class ConsoleRow:
     standing: str  # one of Standing.ALL
     deadline: dt.datetime | None
     reminded_at: dt.datetime | None  # the last reminder, if any
+    # The time the sides agreed (tournaments/arrangements, issue 30), if any.
+    agreed_at: dt.datetime | None = None
 
     @property
     def played(self) -> bool:
@@ -115,7 +118,7 @@ def _standing(match: Match, deadline: dt.datetime | None, disputed: bool, now) -
     return Standing.WAITING
 
 
-def _row(match: Match, *, disputed: bool, reminded_at, now) -> ConsoleRow:
+def _row(match: Match, *, disputed: bool, reminded_at, now, agreed_at=None) -> ConsoleRow:
     deadline = match.round.deadline
     return ConsoleRow(
         match=match,
@@ -127,6 +130,7 @@ def _row(match: Match, *, disputed: bool, reminded_at, now) -> ConsoleRow:
         standing=_standing(match, deadline, disputed, now),
         deadline=deadline,
         reminded_at=reminded_at,
+        agreed_at=agreed_at,
     )
 
 
@@ -143,8 +147,16 @@ def round_console(round_: Round, *, now: dt.datetime | None = None) -> RoundCons
     ids = [m.pk for m in matches]
     disputed = _disputed(ids)
     reminded = last_reminders(ids)
+    agreed = agreements_for(ids)
     rows = [
-        _row(m, disputed=m.pk in disputed, reminded_at=reminded.get(m.pk), now=now) for m in matches
+        _row(
+            m,
+            disputed=m.pk in disputed,
+            reminded_at=reminded.get(m.pk),
+            now=now,
+            agreed_at=agreed[m.pk].starts_at if m.pk in agreed else None,
+        )
+        for m in matches
     ]
     counts = {standing: 0 for standing in Standing.ALL}
     for row in rows:
@@ -165,4 +177,5 @@ def console_row(match: Match) -> ConsoleRow:
         disputed=match.pk in _disputed([match.pk]),
         reminded_at=last_reminders([match.pk]).get(match.pk),
         now=timezone.now(),
+        agreed_at=getattr(agreements_for([match.pk]).get(match.pk), "starts_at", None),
     )

@@ -23,6 +23,7 @@ from players.roles import player_of
 from players.types import User
 from ratings.models import RatingSystem
 from ratings.selectors import player_ratings, rating_history
+from tournaments.arrangements.selectors import agreements_for
 from tournaments.game_links import match_links
 from tournaments.models import (
     EntryKind,
@@ -69,6 +70,8 @@ class NextMatch:
     games_played: int
     deadline: dt.datetime | None
     overdue: bool
+    # The time the sides agreed for it (tournaments/arrangements, issue 30), if any.
+    agreed_at: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,8 @@ def next_matches(player: Player, *, now: dt.datetime | None = None) -> list[Next
         .filter(status__in=OPEN_MATCH_STATUSES)
         .order_by(F("round__deadline").asc(nulls_last=True), "pk")
     )
+    matches = list(matches)
+    agreed = agreements_for(m.pk for m in matches)
     rows = []
     for match in matches:
         _side, opponent = _sides(match, entry_ids)
@@ -201,6 +206,7 @@ def next_matches(player: Player, *, now: dt.datetime | None = None) -> list[Next
                 games_played=match.games_played,
                 deadline=deadline,
                 overdue=deadline is not None and deadline < now,
+                agreed_at=agreed[match.pk].starts_at if match.pk in agreed else None,
             )
         )
     return rows

@@ -49,6 +49,7 @@ class HomeNextMatchSerializer(serializers.Serializer):
     games_played = serializers.IntegerField()
     deadline = PlayerTimeField(allow_null=True)
     overdue = serializers.BooleanField()
+    agreed_time = PlayerTimeField(source="agreed_at", allow_null=True)
     page = serializers.SerializerMethodField()
 
     def get_page(self, row) -> str:

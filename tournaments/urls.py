@@ -8,6 +8,7 @@ Each room (opens, sides, matches) keeps its own patterns; the public pages are `
 from django.urls import path
 
 from tournaments import views
+from tournaments.calendars.urls import urlpatterns as calendar_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
 from tournaments.opens.urls import urlpatterns as open_patterns
 from tournaments.pages import views as public_views
@@ -40,6 +41,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
     path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
     path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),
+    *calendar_patterns,
     *side_patterns,
     *match_patterns,
     *open_patterns,

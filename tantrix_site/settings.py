@@ -396,6 +396,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.sweep_uncounted_games",
         "schedule": 600.0,
     },
+    # Proposed match times a silent opponent did not answer within the event's response window.
+    "tournaments-accept-unanswered-proposals": _periodic(
+        "tournaments.arrangements.tasks.accept_unanswered_proposals",
+        "MATCH_PROPOSAL_SWEEP_SECONDS",
+        300.0,
+    ),
 }
 
 LOGGING = {

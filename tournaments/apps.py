@@ -24,6 +24,7 @@ class TournamentsConfig(AppConfig):
         from ratings.hooks import register_event_names
         from tantrix_site.http.permissions import register_permission
         from tournaments import rating_seam, receivers, selectors, services
+        from tournaments.arrangements import services as arrangements
         from tournaments.matches import reporting
         from tournaments.opens.services import table_disputes
         from tournaments.pages.audit import audit_targets_named, reason_shown
@@ -56,6 +57,7 @@ class TournamentsConfig(AppConfig):
         register_match_links(match_links)
         register_notice_page(table_disputes.NOTICE_ABOUT, "open-table-result")
         register_notice_page("match", "match-page")  # reminders (tournaments.calendars)
+        register_notice_page(arrangements.NOTICE_ABOUT, "match-page")
         register_audit_names("championship_id", _("Championship"), selectors.championship_names)
         register_audit_names("event_id", _("Event"), selectors.event_names_for_audit)
         register_audit_reasons(reason_shown)

@@ -113,6 +113,22 @@ def judges_match(user: User, match: Match) -> bool:
     return is_admin(user) or match_side_of(user, match) is None
 
 
+def arranging_side(user: User, match: Match) -> int | None:
+    """0 or 1 if the user speaks for a side of this match when arranging its time (issue 30):
+    its player, either partner of a pair, a team's captain or deputy (`leads_entry`, as for a
+    walkover claim); a team's other players read the arrangement but do not make it."""
+    for side, entry in ((0, match.entry_a), (1, match.entry_b)):
+        if entry is not None and leads_entry(user, entry):
+            return side
+    return None
+
+
+def sees_arrangement(user: User, match: Match) -> bool:
+    """Who reads a match's proposals, usual free times and no-show messages: whoever plays in
+    it (a team's whole roster) and the championship's organisers and controllers."""
+    return match_side_of(user, match) is not None or can_rule(user, match.event.championship)
+
+
 def leads_team(user: User, team: Team) -> bool:
     """The team's captain or deputy."""
     own = player_of(user)
@@ -161,6 +177,21 @@ RULES: dict[str, tuple[Callable[[User, Any], bool], Any]] = {
     "withdraw_entry": (
         lambda user, entry: can_manage(user, championship_of(entry)) or leads_entry(user, entry),
         gettext_lazy("You may withdraw only your own entry."),
+    ),
+    "arrange": (
+        lambda user, match: arranging_side(user, match) is not None,
+        gettext_lazy(
+            "Only the match's players (for a team, its captain or deputy) may arrange its time."
+        ),
+    ),
+    "arrange_or_manage": (
+        lambda user, match: arranging_side(user, match) is not None
+        or can_manage(user, match.event.championship),
+        gettext_lazy("Only the match's players and this championship's organisers may do that."),
+    ),
+    "see_arrangement": (
+        sees_arrangement,
+        gettext_lazy("Only the match's players and this championship's staff may see that."),
     ),
     "lead_team": (
         lambda user, team: can_manage(user, team.championship) or leads_team(user, team),

@@ -6,9 +6,21 @@ registry finds it, and callers keep importing `tournaments.models`.
 - `entries`: Entry (one side of an event's matches) and AgeConfirmation;
 - `matches`: Round, Match, MatchGame, TeamBoard, UncountedGame;
 - `tables`: TableResult (a table open's typed score sheet);
+- `arrangements`: MatchProposal, MatchArrangement, ArrangementPolicy, AvailabilityWindow,
+  NoShowClaim (when a match is played, issue 30);
 - `audit`: the app's audit actions.
 """
 
+from tournaments.models.arrangements import (
+    ArrangementPolicy,
+    ArrangementSource,
+    ArrangementStatus,
+    AvailabilityWindow,
+    MatchArrangement,
+    MatchProposal,
+    NoShowClaim,
+    ProposalStatus,
+)
 from tournaments.models.audit import AuditAction
 from tournaments.models.championships import (
     EVENT_STATUSES,
@@ -51,6 +63,14 @@ __all__ = [
     "FINAL_MATCH_STATUSES",
     "SIDES",
     "AgeConfirmation",
+    "ArrangementPolicy",
+    "ArrangementSource",
+    "ArrangementStatus",
+    "AvailabilityWindow",
+    "MatchArrangement",
+    "MatchProposal",
+    "NoShowClaim",
+    "ProposalStatus",
     "AuditAction",
     "Category",
     "Championship",

@@ -56,6 +56,14 @@ class AuditAction(models.TextChoices):
     TEAM_ROSTER = "team_roster", _("Team roster changed")
     TEAM_ENTER = "team_enter", _("Team entered")
     LINEUP_DEADLINE_SET = "lineup_deadline_set", _("Lineup deadline set")
+    # Arranging a match (issue 30): tournaments/arrangements/services.py.
+    MATCH_TIME_PROPOSE = "match_time_propose", _("Match times proposed")
+    MATCH_TIME_AGREE = "match_time_agree", _("Match time agreed")
+    MATCH_TIME_WITHDRAW = "match_time_withdraw", _("Agreed match time withdrawn")
+    MATCH_TIME_NUDGE = "match_time_nudge", _("Players reminded to arrange their match")
+    NO_SHOW_CLAIM = "no_show_claim", _("No-show claimed")
+    NO_SHOW_REPLY = "no_show_reply", _("No-show claim answered")
+    ARRANGEMENT_POLICY_SET = "arrangement_policy_set", _("Response window for proposals set")
 
 
 register_audit_actions(AuditAction, area="tournaments", label=_("Championships"))

@@ -11,7 +11,7 @@ not run for a while (beat down) still sends it, late, and never after the time h
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.utils import formats, timezone, translation
@@ -64,36 +64,43 @@ def _rounds_total(match: Match, rounds: dict[int, int]) -> int:
     return rounds.get(match.event_id, 0) if match.event.format == EventFormat.KNOCKOUT else 0
 
 
-def _deadline_text(match: Match, player: Player, rounds_total: int) -> tuple[str, str]:
+def _deadline_text(
+    match: Match, deadline: dt.datetime, player: Player, rounds_total: int
+) -> tuple[str, str]:
     title = words.match_title(match, rounds_total)
     text = _(
         "Reminder: your match %(match)s (%(event)s) is not finished, and its round's deadline "
         "is %(deadline)s. After the deadline the match is settled as it stands."
-    ) % {"match": title, "event": match.event, "deadline": local_time(match.round.deadline, player)}
+    ) % {"match": title, "event": match.event, "deadline": local_time(deadline, player)}
     subject = _("Deadline coming: %(match)s") % {"match": title}
     return text, subject
 
 
-def _send(*, kind: str, matches: list[Match], due_of, words_of) -> int:
-    """Send `kind` reminders to the players of these matches, once each; how many were sent."""
-    if not matches:
+# The words of a reminder: the match, the time it is about, its reader, the knockout's rounds.
+Words = Callable[[Match, dt.datetime, Player, int], tuple[str, str]]
+
+
+def _send(*, kind: str, due: list[tuple[Match, dt.datetime]], words_of: Words) -> int:
+    """Send `kind` reminders to the players of these matches, each about its time, once each;
+    how many were sent."""
+    if not due:
         return 0
+    matches = [match for match, _when in due]
     sent_before = reminders_sent(kind, [m.pk for m in matches])
     rounds = selectors.knockout_rounds({m.event_id for m in matches})
     players = _players_of(matches)
     sent = 0
-    for match in matches:
-        due = due_of(match)
+    for match, when in due:
         for player in players.get(match.pk, []):
-            if sent_before.get((match.pk, player.user_id)) == due:
+            if sent_before.get((match.pk, player.user_id)) == when:
                 continue  # sent already (the claim would say so too, at the cost of a write)
             with translation.override(player.language or settings.LANGUAGE_CODE):
-                text, subject = words_of(match, player, _rounds_total(match, rounds))
+                text, subject = words_of(match, when, player, _rounds_total(match, rounds))
             if reminder_send_once(
                 kind=kind,
                 object_id=match.pk,
                 user=player.user,
-                due=due,
+                due=when,
                 text=text,
                 subject=subject,
                 about=NOTICE_ABOUT,
@@ -103,6 +110,29 @@ def _send(*, kind: str, matches: list[Match], due_of, words_of) -> int:
     return sent
 
 
+def _start_text(
+    match: Match, start: dt.datetime, player: Player, rounds_total: int
+) -> tuple[str, str]:
+    title = words.match_title(match, rounds_total)
+    text = _(
+        "Reminder: your match %(match)s (%(event)s) starts %(start)s, the time both sides "
+        "agreed. Meet your opponent on the game server."
+    ) % {"match": title, "event": match.event, "start": local_time(start, player)}
+    subject = _("Match coming: %(match)s") % {"match": title}
+    return text, subject
+
+
+def match_reminders_send(*, now: dt.datetime | None = None) -> int:
+    """Remind the players of every agreed match that starts within REMINDER_BEFORE_MATCH_HOURS;
+    how many reminders went out. A time agreed again is reminded again (once)."""
+    now = now or timezone.now()
+    within = dt.timedelta(hours=settings.REMINDER_BEFORE_MATCH_HOURS)
+    agreed = selectors.agreed_before(now=now, within=within)
+    return _send(
+        kind=MATCH_START, due=[(a.match, a.starts_at) for a in agreed], words_of=_start_text
+    )
+
+
 def deadline_reminders_send(*, now: dt.datetime | None = None) -> int:
     """Remind the players of every match not played whose round ends within
     REMINDER_BEFORE_DEADLINE_HOURS; how many reminders went out."""
@@ -110,14 +140,11 @@ def deadline_reminders_send(*, now: dt.datetime | None = None) -> int:
     within = dt.timedelta(hours=settings.REMINDER_BEFORE_DEADLINE_HOURS)
     matches = selectors.matches_before_deadline(now=now, within=within)
     return _send(
-        kind=ROUND_DEADLINE,
-        matches=matches,
-        due_of=lambda match: match.round.deadline,
-        words_of=_deadline_text,
+        kind=ROUND_DEADLINE, due=[(m, m.round.deadline) for m in matches], words_of=_deadline_text
     )
 
 
 def reminders_send(*, now: dt.datetime | None = None) -> int:
     """Every reminder due now (the beat task)."""
     now = now or timezone.now()
-    return deadline_reminders_send(now=now)
+    return match_reminders_send(now=now) + deadline_reminders_send(now=now)

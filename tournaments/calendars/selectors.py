@@ -7,10 +7,14 @@ import datetime as dt
 
 from django.db.models import Max, Q, QuerySet
 
+from players.models import Player
+from tournaments.arrangements.selectors import agreed_matches
 from tournaments.models import (
     FINAL_MATCH_STATUSES,
+    Event,
     EventStatus,
     Match,
+    MatchArrangement,
     MatchStatus,
     Round,
     sides_of,
@@ -75,5 +79,31 @@ def matches_before_deadline(*, now: dt.datetime, within: dt.timedelta) -> list[M
                 entry_b__isnull=False,
                 status__in=[MatchStatus.SCHEDULED, MatchStatus.IN_PROGRESS],
             )
+        )
+    )
+
+
+def agreed_of_player(player: Player, *, since: dt.datetime) -> list[MatchArrangement]:
+    """The agreed times of the player's matches still to play, in published championships."""
+    return list(
+        agreed_matches(player=player, since=since).filter(
+            match__event__championship__published=True
+        )
+    )
+
+
+def agreed_of_event(event: Event, *, since: dt.datetime) -> list[MatchArrangement]:
+    return list(agreed_matches(event=event, since=since))
+
+
+def agreed_before(*, now: dt.datetime, within: dt.timedelta) -> list[MatchArrangement]:
+    """Agreed matches starting within `within` from `now`, not yet final, in running events of
+    published championships: their players are reminded."""
+    return list(
+        agreed_matches(since=now, until=now + within).filter(
+            match__event__status=EventStatus.DRAWN,
+            match__event__championship__published=True,
+            match__entry_a__isnull=False,
+            match__entry_b__isnull=False,
         )
     )

@@ -1,6 +1,7 @@
 from rest_framework.routers import SimpleRouter
 
 from tournaments import api
+from tournaments.arrangements import api as arrangements_api
 from tournaments.forecasts import api as forecast_api
 from tournaments.opens import api as opens_api
 from tournaments.opens import table_api
@@ -18,5 +19,6 @@ urlpatterns = [
     *table_api.urlpatterns,
     *sides_api.urlpatterns,
     *forecast_api.urlpatterns,
+    *arrangements_api.urlpatterns,
     *router.urls,
 ]

@@ -8,6 +8,7 @@ Each room (opens, sides, matches) keeps its own patterns; the public pages are `
 from django.urls import path
 
 from tournaments import views
+from tournaments.arrangements.urls import urlpatterns as arrangement_patterns
 from tournaments.calendars.urls import urlpatterns as calendar_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
 from tournaments.opens.urls import urlpatterns as open_patterns
@@ -45,4 +46,5 @@ urlpatterns = [
     *side_patterns,
     *match_patterns,
     *open_patterns,
+    *arrangement_patterns,
 ]

@@ -53,6 +53,11 @@ from rest_framework.test import APIClient
 
 from games.records.http import submission_answer
 from tests.games.helpers import as_body, selfplay_record
+from tests.security.matrix_arrange import (
+    ARRANGE_EXPECTED,
+    ARRANGE_EXTRA_KWARGS,
+    ARRANGE_PATH_KIND,
+)
 from tests.security.matrix_base import (
     ACCEPTED,
     BAD,
@@ -817,6 +822,10 @@ EXTRA_KWARGS.update(MORE_EXTRA_KWARGS)
 KIND_SCOPES.update(MORE_KIND_SCOPES)
 BODIES.update(MORE_BODIES)
 BODY_SCOPES.update(MORE_BODY_SCOPES)
+# Arranging a match (matrix_arrange.py, issue 30).
+EXPECTED.update(ARRANGE_EXPECTED)
+PATH_KIND.update(ARRANGE_PATH_KIND)
+EXTRA_KWARGS.update(ARRANGE_EXTRA_KWARGS)
 
 
 # --- The URL configuration -----------------------------------------------------------------

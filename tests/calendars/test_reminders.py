@@ -15,6 +15,8 @@ from django.utils import timezone
 
 from players.models import Notice, ReminderSent
 from tests.calendars.conftest import match_of
+from tests.tournaments.test_teams import make_team
+from tournaments import services
 from tournaments.calendars.reminders import ROUND_DEADLINE, reminders_send
 from tournaments.calendars.tasks import send_reminders
 from tournaments.models import Match, MatchStatus, Round
@@ -134,3 +136,36 @@ def test_the_task_is_in_the_beat_schedule():
     entry = settings.CELERY_BEAT_SCHEDULE["tournaments-send-reminders"]
     assert entry["task"] == "tournaments.calendars.tasks.send_reminders"
     assert send_reminders.name == entry["task"]
+
+
+@pytest.mark.django_db
+def test_a_team_matchs_whole_rosters_are_reminded_once(organiser):
+    """Every player of both rosters plays a board, so each is reminded (once); a player of the
+    roster without an account is skipped."""
+    championship = services.championship_create(
+        actor=organiser, name="Nations", year=2026, category="open", published=True
+    )
+    event = services.event_create(
+        actor=organiser,
+        championship=championship,
+        name="Teams",
+        format="knockout",
+        entry_kind="team",
+        team_boards=5,
+        games_per_match=1,
+    )
+    teams = [
+        make_team(organiser, championship, "GB", "GB", size=6),
+        make_team(organiser, championship, "DE", "DE"),
+    ]
+    for team in teams:
+        services.team_enter(actor=organiser, event=event, team=team)
+    services.draw_generate(actor=organiser, event=event, draw_seed=1)
+    _deadline_in(event, 10)
+    members = [m.player for team in teams for m in team.members.select_related("player__user")]
+    members[-1].user.is_active = False
+    members[-1].user.save(update_fields=["is_active"])
+    assert reminders_send() == 10  # six and five, one of them with no active account
+    assert reminders_send() == 0
+    for player in members[:-1]:
+        assert Notice.objects.filter(user=player.user, about="match").count() == 1

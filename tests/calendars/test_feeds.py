@@ -137,6 +137,14 @@ def test_turned_off_the_address_answers_404(client, cup):
     assert services.calendar_feed_revoke(user=players[0].user) is False
 
 
+def test_a_deactivated_accounts_address_answers_404(client, cup):
+    _event, players = cup
+    path = _feed_path(players[0].user)
+    players[0].user.is_active = False
+    players[0].user.save(update_fields=["is_active"])
+    assert client.get(path).status_code == 404
+
+
 def test_tokens_cannot_be_guessed():
     user = UserFactory()
     PlayerFactory(user=user)

@@ -312,3 +312,54 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"API token {self.prefix}… of {self.user_id}"
+
+
+class CalendarFeed(models.Model):
+    """A player's private calendar address: their matches and round deadlines as an iCalendar
+    feed, read by a calendar program that holds no session, so the token in the address is the
+    only key (docs/calendars.md).
+
+    The token is stored as it is (unlike an API key's digest): the player must be able to read
+    their address again on their profile to paste it into another program, and it opens nothing
+    but this read-only feed. Making a new one replaces it (the old address answers 404), and
+    turning it off deletes it.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="calendar_feed")
+    token = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"calendar feed of {self.player_id}"
+
+
+class ReminderSent(models.Model):
+    """The ledger of reminders: one row per reminder sent (its kind, the object it is about, its
+    recipient), written in the transaction that leaves the notice, so a reminder task run twice,
+    by two workers at once or again after a restart finds the row and sends nothing (the
+    unique constraint decides a race).
+
+    `due` is the time the reminder was about (a match's agreed start, a round's deadline). When
+    that time moves, the reminder is due again: the row takes the new time in a conditional
+    update, which is the claim, as the insert is the first time.
+    """
+
+    # A kind the sending app names ("match_start", "round_deadline"); players never reads it.
+    kind = models.CharField(max_length=40)
+    # The object the reminder is about, by plain id (players never imports the sending app).
+    object_id = models.PositiveBigIntegerField()
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    due = models.DateTimeField()
+    sent = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "object_id", "recipient"], name="reminder_sent_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} reminder of {self.object_id} to {self.recipient_id}"

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from players import views
+from players.calendars import views as calendar_views
 from players.notices import views as notice_views
 from players.preferences import views as preference_views
 
@@ -11,6 +12,10 @@ urlpatterns = [
     path("language/", preference_views.language_set_view, name="language-set"),
     path("notices/", notice_views.notice_list_view, name="notice-list"),
     path("notices/read/", notice_views.notices_read_view, name="notices-read"),
+    path("calendar/renew/", calendar_views.calendar_renew_view, name="player-calendar-renew"),
+    path("calendar/revoke/", calendar_views.calendar_revoke_view, name="player-calendar-revoke"),
+    # A calendar program's address: the token is the only key (players.calendars).
+    path("calendar/<str:token>.ics", calendar_views.player_calendar_view, name="player-calendar"),
     path("audit/", views.audit_view, name="audit-log"),
     path("claims/", views.claim_request_list_view, name="claim-request-list"),
     path("claims/<int:pk>/", views.claim_request_detail_view, name="claim-request-detail"),

@@ -21,6 +21,8 @@ from players.audit.registry import (
     is_audit_action,
 )
 from players.audit.selectors import audit_entries
+from players.calendars.links import feed_url
+from players.calendars.selectors import calendar_feed_of
 from players.forms import (
     ClaimDecisionForm,
     ClaimLinkSignupForm,
@@ -66,6 +68,7 @@ def player_detail_view(request, pk: int):
     if context["is_own"]:
         context["api_tokens"] = api_tokens_of(request.user)
         context["token_days"] = settings.API_TOKEN_TTL_DAYS
+        context["calendar_url"] = feed_url(request, calendar_feed_of(player))
     return render(request, "players/detail.html", context)
 
 

@@ -483,6 +483,12 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
         "TitleStatusEnum": "ratings.models.Title.Status",
     }
 )
+# --- Reminders (issue 30; docs/calendars.md) ---
+# Both players of a match are reminded this long before its agreed time, and before their
+# round's deadline while the match is not played; the beat task looks this often.
+REMINDER_BEFORE_MATCH_HOURS = env_float("REMINDER_BEFORE_MATCH_HOURS", 24.0, minimum=0.0)
+REMINDER_BEFORE_DEADLINE_HOURS = env_float("REMINDER_BEFORE_DEADLINE_HOURS", 48.0, minimum=0.0)
+
 CELERY_BEAT_SCHEDULE.update(
     {
         # Covers a broker outage when a game was adjudicated, and flags invalidated games.
@@ -501,6 +507,10 @@ CELERY_BEAT_SCHEDULE.update(
         # pages show them (docs/ratings.md, "Forecasts").
         "tournaments-evaluate-forecasts": _periodic(
             "tournaments.forecasts.tasks.evaluate_forecasts", "FORECAST_EVALUATION_SECONDS", 86400.0
+        ),
+        # Reminders before agreed matches and round deadlines, each sent once (the ledger).
+        "tournaments-send-reminders": _periodic(
+            "tournaments.calendars.tasks.send_reminders", "REMINDER_SWEEP_SECONDS", 300.0
         ),
     }
 )

@@ -56,6 +56,7 @@ class TournamentsConfig(AppConfig):
 
         register_match_links(match_links)
         register_notice_page(table_disputes.NOTICE_ABOUT, "open-table-result")
+        register_notice_page("match", "match-page")  # reminders (tournaments.calendars)
         register_notice_page(arrangements.NOTICE_ABOUT, "match-page")
         from tournaments.console import services as console_services  # its audit type too
 
@@ -65,6 +66,10 @@ class TournamentsConfig(AppConfig):
         register_audit_reasons(reason_shown)
         register_audit_targets(audit_targets_named)
         register_event_names(rating_seam.event_names)
+        from players.calendars.sources import register_calendar_source
+        from tournaments.calendars.feeds import player_calendar_events
+
+        register_calendar_source(player_calendar_events)
         game_adjudicated.connect(
             receivers.count_tournament_game, dispatch_uid="tournaments.count_tournament_game"
         )

@@ -34,4 +34,5 @@ def sweep_uncounted_games() -> int:
 
 # The rooms' tasks, registered with the worker through this module (Celery discovers tasks.py).
 from tournaments.arrangements.tasks import accept_unanswered_proposals  # noqa: E402, F401
+from tournaments.calendars.tasks import send_reminders  # noqa: E402, F401
 from tournaments.forecasts.tasks import evaluate_forecasts, forecast_event  # noqa: E402, F401

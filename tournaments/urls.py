@@ -10,6 +10,7 @@ from django.urls import path
 from tournaments import views
 from tournaments.arrangements.urls import urlpatterns as arrangement_patterns
 from tournaments.bulk_entry.urls import urlpatterns as bulk_entry_patterns
+from tournaments.calendars.urls import urlpatterns as calendar_patterns
 from tournaments.console.urls import urlpatterns as console_patterns
 from tournaments.matches.urls import urlpatterns as match_patterns
 from tournaments.opens.urls import urlpatterns as open_patterns
@@ -43,6 +44,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", views.entry_withdraw_view, name="entry-withdraw-form"),
     path("matches/<int:pk>/", public_views.match_detail_view, name="match-page"),
     path("matches/<int:pk>/live/", public_views.match_live_view, name="match-live"),
+    *calendar_patterns,
     *side_patterns,
     *match_patterns,
     *open_patterns,

@@ -336,6 +336,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "notices-read": {"POST": SIGNED_IN},
     "api:api-notices": {"GET": SIGNED_IN},
     "api:api-notices-read": {"POST": SIGNED_IN},
+    # A player's own calendar address (issue 30): every role with an account has a player.
+    "player-calendar-renew": {"POST": SIGNED_IN},
+    "player-calendar-revoke": {"POST": SIGNED_IN},
+    "api:api-calendar": {"GET": SIGNED_IN},
+    "api:api-calendar-renew": {"POST": SIGNED_IN},
+    "api:api-calendar-revoke": {"POST": SIGNED_IN},
     # --- championships (web) ---
     "championship-list": {"GET": EVERYONE},
     # Empty forms: a permitted POST shows the form again (bad).
@@ -353,6 +359,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "event-new": {"GET": CHAMPIONSHIP_MANAGE, "POST": permitted_as(BAD, CHAMPIONSHIP_MANAGE)},
     "event-page": {"GET": CHAMPIONSHIP_READ},
     "event-live": {"GET": CHAMPIONSHIP_READ},
+    "event-calendar": {"GET": CHAMPIONSHIP_READ},  # the event's calendar feed, read like its page
     "event-registration-set": {"GET": CHAMPIONSHIP_MANAGE, "POST": CHAMPIONSHIP_MANAGE},
     "event-register-player": {"GET": REGISTER_PAGE, "POST": REGISTER},
     "event-seed-set": {"GET": CHAMPIONSHIP_MANAGE, "POST": CHAMPIONSHIP_MANAGE},
@@ -487,6 +494,7 @@ PATH_KIND = {
     "api:championship-audit": "championship",
     "event-page": "event",
     "event-live": "event",
+    "event-calendar": "event",
     "event-registration-set": "event",
     "event-register-player": "event",
     "event-seed-set": "event",
@@ -1032,6 +1040,8 @@ COVERED_ELSEWHERE: dict[str, tuple[str, str]] = {
     "password-change": (_TOKENS, "/accounts/password/"),
     "api-token-revoke": (_TOKENS, 'post(f"/accounts/tokens/{bobs_id}/revoke/")'),
     "api-tokens-revoke-all": (_TOKENS, "/accounts/tokens/revoke-all/"),
+    # A calendar feed's address is its only key: no role reads it without the token (issue 30).
+    "player-calendar": ("tests/calendars/test_feeds.py", '"player-calendar"'),
 }
 
 

@@ -178,7 +178,7 @@ def _people() -> list[tuple[str, str]]:
 
 WORLD_ENTRANTS = 150
 JUNIORS = 8
-CASUAL_GAMES = 120
+CASUAL_GAMES = 200
 
 
 @dataclass
@@ -201,7 +201,7 @@ MASTER_TARGET = 950.5
 MASTER_GAMES_CAP = 300
 # The lobby's regulars: at least this many adults, however small the World Championship (the
 # Masters need a field to beat; a small one they would beat down to nothing).
-MIN_ADULTS = 40
+MIN_ADULTS = 60
 # A winner at least this many times stronger than the loser wins by many tiles.
 DECISIVE_RATIO = 4.0
 # Seeds of games that a greedy seat 0 (`selfplay(seed, "2", greedy=(0,))`) wins by 18 tiles or
@@ -402,7 +402,8 @@ def load_demo(
     with rating_seam.results_batch():
         _world_championship(demo, players[:world_entrants])
     progress(f"World Championship: {demo.games} games so far")
-    _masters_history(demo, masters, [p for p in players[:-JUNIORS] if p not in masters])
+    # The Masters climb against the field (the account holders climb on their own).
+    _masters_history(demo, masters, players[len(NAMES) : -JUNIORS])
     # The title asks for 950 and an Elo-rated tournament (the World Championship's groups).
     _award_titles(demo, masters)
     progress(f"The Masters' lobby games: {demo.games} games so far")
@@ -532,10 +533,16 @@ def _players(UserModel, count: int, hashed_password: str, organiser: User) -> li
 
 
 def _casual_games(demo: _Demo, players: list[Player], count: int) -> None:
-    """Lobby games among the players with accounts and a few others, and some pairs games."""
+    """Lobby games: half among the players with accounts and a few others, half of the keen
+    account holders against the field (where they climb); and some pairs games."""
     pool = players[:40]
-    for _ in range(count):
-        a, b = demo.rng.sample(pool, 2)
+    keen = [p for name, p in zip(NAMES, players, strict=False) if name[0] not in MASTERS]
+    field_players = players[len(NAMES) : -JUNIORS]
+    for number in range(count):
+        if number % 2:
+            a, b = demo.rng.choice(keen), demo.rng.choice(field_players)
+        else:
+            a, b = demo.rng.sample(pool, 2)
         _submit(demo, demo.admin, demo.duel(a, b))
     for _ in range(count // 10):
         four = demo.rng.sample(players[:16], 4)

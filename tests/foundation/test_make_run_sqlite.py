@@ -72,5 +72,5 @@ def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
     assert rated["lobby"] >= 24 and rated["doubles"] >= 4  # the pairs games rated apart
     # World, junior, the online open with its doubles, the team cup and the table open.
     assert championships == 5
-    assert tables == 24  # three rounds of eight tables typed from score sheets
+    assert tables == 36  # three rounds of twelve tables typed from score sheets
     assert journal == "wal"  # commits without an fsync each (tantrix_site.env)

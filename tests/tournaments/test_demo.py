@@ -159,7 +159,7 @@ def test_small_demo_has_every_event_state_from_real_records():
 def test_load_demo_command_prints_logins_and_runs_once():
     out = StringIO()
     call_command("load_demo", "--world-entrants", "12", "--casual-games", "4", stdout=out)
-    assert "organiser / tantrix-demo" in out.getvalue()
+    assert "Sign in with any of these (password: tantrix-demo):" in out.getvalue()
     again = StringIO()
     call_command("load_demo", stdout=again)
     assert "already loaded" in again.getvalue()

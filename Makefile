@@ -46,11 +46,12 @@ gettext:
 	$(call debian_package,/usr/bin/xgettext,gettext,the translation catalogue checks)
 
 ## make run: a zero-setup local site on SQLite with Celery eager, with the living demo (about
-## half a minute to load the first time; nothing the next).
+## a minute to load the first time, with a progress bar; nothing the next), then the demo's
+## sign-ins. `PORT=8001 make run` serves on another port.
 run: $(VENV)/.installed
-	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	@DEBUG=1 $(BIN)/python manage.py migrate --noinput -v 0
+	@DEBUG=1 $(BIN)/python manage.py load_demo --url http://127.0.0.1:$(PORT)/
+	@DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 ## make test: the whole suite against PostgreSQL, Redis and real Celery worker processes.
 test: $(VENV)/.dev-installed browser gettext

@@ -336,6 +336,13 @@ SPECTACULAR_SETTINGS = {
 # Celery: an empty broker URL runs every task eagerly in-process (zero-setup local run).
 CELERY_BROKER_URL = env_broker_url("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    # Eager, Celery's apply_async still takes a producer from its pool (to learn the
+    # serializer), and kombu, given no URL, assumes AMQP on localhost and warns "No hostname was
+    # supplied" at the first task. The in-memory transport is the one an in-process app has:
+    # nothing connects, nothing warns. CELERY_BROKER_URL stays empty: that is what says "eager"
+    # to the rest of the site (health, caches).
+    CELERY_BROKER_WRITE_URL = CELERY_BROKER_READ_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -410,6 +417,9 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Eager (`make run`), every task run in-process would log a worker's "Task ... succeeded"
+    # line at INFO: some 1,300 of them while the demo loads. Failures still log (ERROR).
+    "loggers": ({"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {}),
 }
 
 # --- Ratings settings ---

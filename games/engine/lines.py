@@ -38,7 +38,9 @@ def line_report(best: Line) -> dict[str, int | str]:
     return {"kind": "line", "tiles": best.line}
 
 
-def _find(parent: dict[int, int], cell: int) -> int:
+def find_root(parent: dict[int, int], cell: int) -> int:
+    """The root of `cell`'s set in a union-find forest (public: self-play's greedy seat
+    measures its paths with the same forest)."""
     while True:
         up = parent[cell]
         if up == cell:
@@ -77,7 +79,7 @@ class ColourPaths:
                     continue
                 # Colours match across every shared edge, so the neighbour's path of this
                 # colour ends on this edge too: the two paths join.
-                other = _find(parent, near)
+                other = find_root(parent, near)
                 if other == root:
                     loops.add(root)
                 elif size[other] > size[root]:
@@ -98,7 +100,7 @@ class ColourPaths:
         parent, size, loops = self._paths[colour]
         for root, up in parent.items():
             if up == root and (root in loops) == loop and size[root] == tiles:
-                return [cell for cell in list(parent) if _find(parent, cell) == root]
+                return [cell for cell in list(parent) if find_root(parent, cell) == root]
         return []
 
     def best(self, colour: int) -> Line:

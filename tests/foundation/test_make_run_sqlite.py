@@ -39,6 +39,21 @@ def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
     )
     assert loaded.returncode == 0, loaded.stderr
     assert "Traceback" not in loaded.stderr, loaded.stderr[-3000:]
+    # Quiet: a line per stage, the summary and the sign-ins; no per-task INFO lines (some 1,300
+    # once) and no broker warning (kombu's "No hostname was supplied", eager Celery with no URL).
+    # Not on a terminal, so no progress bar either.
+    output = (loaded.stdout + loaded.stderr).splitlines()
+    assert len(output) <= 15, "\n".join(output[:40])
+    assert not [line for line in output if " INFO " in line or "WARNING" in line], output
+    assert "Sign in with any of these (password: tantrix-demo):" in output
+    assert output[-1].split()[0] in {"csilla", "tomas", "ingrid"}  # the sign-ins come last
+    again = _manage("load_demo", "--url", "http://127.0.0.1:8001/", database=database)
+    lines = (again.stdout + again.stderr).splitlines()
+    # Every start ends with the sign-ins, also when the demo is already there.
+    assert lines[0] == "The demo is already loaded."
+    assert lines[1].startswith("Open http://127.0.0.1:8001/ and sign in")
+    assert {"admin", "organiser"} <= {line.split()[0] for line in lines[2:]}
+    assert len(lines) <= 6
     with sqlite3.connect(database) as db:
         statuses = dict(db.execute("SELECT status, count(*) FROM games_gamerecord GROUP BY 1"))
         games = db.execute("SELECT count(*) FROM games_game").fetchone()[0]
@@ -57,7 +72,7 @@ def test_the_demo_on_sqlite_adjudicates_counts_and_rates(tmp_path):
     assert rated["lobby"] >= 24 and rated["doubles"] >= 4  # the pairs games rated apart
     # World, junior, the online open with its doubles, the team cup and the table open.
     assert championships == 5
-    assert tables == 24  # three rounds of eight tables typed from score sheets
+    assert tables == 36  # three rounds of twelve tables typed from score sheets
     assert journal == "wal"  # commits without an fsync each (tantrix_site.env)
 
 

@@ -66,6 +66,18 @@ def _wait_http(url: str, timeout: float = 60) -> None:
     raise SystemExit(f"{url} did not answer")
 
 
+def _token_for(user) -> str:
+    """An API token in whichever way the tree being measured issues them: this bench also runs
+    copied into the BEFORE commit's tree, which predates players.tokens (DRF's static tokens)."""
+    try:
+        from players.tokens.services import api_token_issue
+    except ImportError:
+        from rest_framework.authtoken.models import Token
+
+        return Token.objects.create(user=user).key
+    return api_token_issue(user=user).key
+
+
 def main() -> None:
     with scratch_database("tantrix_bench_pipeline") as url:
         os.environ["DATABASE_URL"] = url
@@ -80,10 +92,9 @@ def main() -> None:
 
         from games.engine import selfplay
         from players.models import Player
-        from players.tokens.services import api_token_issue
 
         admin = get_user_model().objects.create_user("bench", password="x", is_staff=True)
-        token = api_token_issue(user=admin).key
+        token = _token_for(admin)
         names = [f"Bench{i:02d}" for i in range(20)]
         Player.objects.bulk_create(Player(display_name=n, country="DE") for n in names)
         bodies = []

@@ -69,6 +69,9 @@ class MePartView(generics.ListAPIView):
     """One part of the signed-in player's home, as a list (paginated where it can grow)."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # The rows are built lists in the home's own order, not querysets: the site's default
+    # search and ordering filters would take ?ordering= to a list and answer 500.
+    filter_backends: list = []
 
     def rows(self, user: User, player: Player) -> list:
         raise NotImplementedError

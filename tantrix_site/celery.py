@@ -11,5 +11,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tantrix_site.settings")
 app = Celery("tantrix_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-# Beat schedules are declared in settings.py (CELERY_BEAT_SCHEDULE), in code, next to the
-# settings that tune them.
+# Beat schedules are declared in code, in tantrix_site/beat_schedule.py (read by settings as
+# CELERY_BEAT_SCHEDULE); each interval comes from its own environment variable.

@@ -7,10 +7,10 @@ CELERY_BROKER_URL, SECRET_KEY and ALLOWED_HOSTS. Every bad value stops start-up 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
+from tantrix_site.beat_schedule import beat_schedule
 from tantrix_site.env import (
     env_bool,
     env_broker_url,
@@ -381,35 +381,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = env_str(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule")
 )
 
-
-def _periodic(task: str, seconds_setting: str, default: float) -> dict[str, Any]:
-    """A beat entry: ``task`` every so many seconds, read from ``seconds_setting``."""
-    return {"task": task, "schedule": env_float(seconds_setting, default, minimum=0.5)}
-
-
-CELERY_BEAT_SCHEDULE = {
-    # Covers a broker outage at submission time and a worker killed mid-task.
-    "games-sweep-stale-records": _periodic(
-        "games.tasks.sweep_stale_records", "GAME_RECORD_SWEEP_SECONDS", 60.0
-    ),
-    # Reports nobody answered within GAME_REPORT_CONFIRM_HOURS stand (and say so).
-    "games-confirm-overdue-reports": _periodic(
-        "games.tasks.confirm_overdue_reports", "GAME_REPORT_SWEEP_SECONDS", 900.0
-    ),
-    "tournaments-process-deadlines": _periodic(
-        "tournaments.tasks.process_deadlines", "TOURNAMENT_DEADLINE_SWEEP_SECONDS", 300.0
-    ),
-    "tournaments-sweep-uncounted-games": {
-        "task": "tournaments.tasks.sweep_uncounted_games",
-        "schedule": 600.0,
-    },
-    # Proposed match times a silent opponent did not answer within the event's response window.
-    "tournaments-accept-unanswered-proposals": _periodic(
-        "tournaments.arrangements.tasks.accept_unanswered_proposals",
-        "MATCH_PROPOSAL_SWEEP_SECONDS",
-        300.0,
-    ),
-}
+# Every periodic task, how often (each interval from its own environment variable), in one
+# place: tantrix_site/beat_schedule.py.
+CELERY_BEAT_SCHEDULE = beat_schedule()
 
 LOGGING = {
     "version": 1,
@@ -498,29 +472,3 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
 # round's deadline while the match is not played; the beat task looks this often.
 REMINDER_BEFORE_MATCH_HOURS = env_float("REMINDER_BEFORE_MATCH_HOURS", 24.0, minimum=0.0)
 REMINDER_BEFORE_DEADLINE_HOURS = env_float("REMINDER_BEFORE_DEADLINE_HOURS", 48.0, minimum=0.0)
-
-CELERY_BEAT_SCHEDULE.update(
-    {
-        # Covers a broker outage when a game was adjudicated, and flags invalidated games.
-        "ratings-sweep-unrated-games": _periodic(
-            "ratings.tasks.sweep_unrated_games", "RATINGS_SWEEP_SECONDS", 300.0
-        ),
-        # The tournament Elo: every tournament whose games or TPs changed is recalculated.
-        "ratings-recalculate-changed-elo": _periodic(
-            "ratings.tasks.recalculate_changed_elo", "RATINGS_ELO_RECALCULATE_SECONDS", 3600.0
-        ),
-        # Master titles not kept by enough Master games are flagged for an admin.
-        "ratings-check-title-lapses": _periodic(
-            "ratings.tasks.check_title_lapses", "RATINGS_TITLE_LAPSE_CHECK_SECONDS", 86400.0
-        ),
-        # The forecasts tested again on the history as it grows: the verdict decides whether
-        # pages show them (docs/ratings.md, "Forecasts").
-        "tournaments-evaluate-forecasts": _periodic(
-            "tournaments.forecasts.tasks.evaluate_forecasts", "FORECAST_EVALUATION_SECONDS", 86400.0
-        ),
-        # Reminders before agreed matches and round deadlines, each sent once (the ledger).
-        "tournaments-send-reminders": _periodic(
-            "tournaments.calendars.tasks.send_reminders", "REMINDER_SWEEP_SECONDS", 300.0
-        ),
-    }
-)

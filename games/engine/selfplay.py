@@ -8,7 +8,7 @@ the same record.
 A seat named in ``greedy`` plays a little better than at random: among the legal moves it takes
 one that makes the path of its own colour through the new tile longest (ties at random). Against
 a random seat it usually wins, by many tiles; the demo uses it to give its strong players the
-results strong players have (tournaments/demo.py).
+results strong players have (tournaments/demo/).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def _all_names() -> list[tuple[str, str]]:
         (f"{demo.FIRST_NAMES.get(first, first)} {demo.SURNAMES[first]}", country)
         for first, country in demo.NAMES
     ]
-    return accounts + demo._people()
+    return accounts + demo.account_less_people()
 
 
 def _is_woman(full_name: str) -> bool:

@@ -3,7 +3,7 @@ window, players' usual free times, and a no-show claim that carries the agreemen
 
 Times are stored as instants (UTC); each reader sees them in their own zone. The zone a player
 wrote their usual free times in is stored with them, since those are times of day, not instants.
-The services are `tournaments/arrangements/services.py`.
+The services are `tournaments/arrangements/services/`.
 """
 
 from __future__ import annotations

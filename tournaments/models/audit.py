@@ -56,7 +56,7 @@ class AuditAction(models.TextChoices):
     TEAM_ROSTER = "team_roster", _("Team roster changed")
     TEAM_ENTER = "team_enter", _("Team entered")
     LINEUP_DEADLINE_SET = "lineup_deadline_set", _("Lineup deadline set")
-    # Arranging a match (issue 30): tournaments/arrangements/services.py.
+    # Arranging a match (issue 30): tournaments/arrangements/services/.
     MATCH_TIME_PROPOSE = "match_time_propose", _("Match times proposed")
     MATCH_TIME_AGREE = "match_time_agree", _("Match time agreed")
     MATCH_TIME_WITHDRAW = "match_time_withdraw", _("Agreed match time withdrawn")

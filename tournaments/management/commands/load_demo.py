@@ -1,4 +1,4 @@
-"""`manage.py load_demo`: the living demo (see tournaments/demo.py); does nothing if present.
+"""`manage.py load_demo`: the living demo (see tournaments/demo/); does nothing if present.
 
 Either way it ends with the demo's sign-ins, so every `make run` shows them last before the
 server starts. While it loads, a progress bar (on a terminal) stands for the games, and the

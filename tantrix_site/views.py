@@ -27,8 +27,9 @@ def doc_page(request, slug: str):
     found = docs_pages.page(slug, lambda other: reverse("doc-page", args=[other]))
     if found is None:
         raise Http404(_("No such document."))
-    _english_title, body = found
-    return render(request, "doc_page.html", {"title": DOC_TITLES[slug], "body": mark_safe(body)})
+    english_title, body = found
+    title = DOC_TITLES.get(slug, english_title)
+    return render(request, "doc_page.html", {"title": title, "body": mark_safe(body)})
 
 
 # The documents are English (their first heading is the page's h1); the browser tab and the
@@ -37,4 +38,5 @@ DOC_TITLES = {
     "record-format": gettext_lazy("Game records, verdicts and positions"),
     "rules": gettext_lazy("The rules as the engine enforces them"),
     "ratings": gettext_lazy("Ratings and forecasts: the formulas"),
+    "arranging": gettext_lazy("Arranging a match's time"),
 }

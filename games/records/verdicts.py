@@ -6,9 +6,10 @@ names the tile and the cell (`placement_sentence`, else the stored one via `erro
 
 The engine writes that sentence in English and the verdict stores it; the engine stays free of
 Django, so it cannot speak the reader's language. An English reader keeps reading the engine's
-own sentence, which says more (the tile already on the cell, the hand...). A reader of another
-language gets a sentence built at display time from what the verdict and the record keep: the
-code, the placement number, the seat, and the tile, cell and rotation the record gave.
+own sentence, which says more (the tile already on the cell, the hand...), with its cells and
+rotations put in words (`english_sentence`: the stored message keeps the spec's q, r). A reader
+of another language gets a sentence built at display time from what the verdict and the record
+keep: the code, the placement number, the seat, and the tile, cell and rotation the record gave.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.engine import errors as E
 from games.engine import jsonio
+from games.engine.places import Place, in_words, place_from
 from games.records.refusals import STORED_TEXTS
 from games.stored_texts import stored_text
 
@@ -127,50 +130,102 @@ def error_text(message: str) -> str:
     return " ".join(part if part.endswith(".") else part + "." for part in parts)
 
 
-# The sentence about the placement, per code, with the numbers the record gives. The cell is
-# written the way the record and the rules name it (q, r).
+# The sentence about the placement, per code, with the numbers the record gives. The cell and
+# the turn are said in words (`place_words`, `turn_words`), never as the record's (q, r) and
+# rotation number: docs/game-records.md, "Cells and turns in words".
 PLACEMENT_TEXTS = {
     E.WRONG_PLAYER: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but it was "
-        "not their turn."
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, but it was not their turn."
     ),
     E.NOT_IN_HAND: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but that tile "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, but that tile "
         "was not in their hand."
     ),
     E.OCCUPIED: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, a cell that "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, a cell that "
         "already holds a tile."
     ),
     E.NOT_ADJACENT: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, where it "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, where it "
         "touches no placed tile."
     ),
     E.COLOUR_MISMATCH: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
-        "%(rotation)s, and an edge colour differs from the tile it touches."
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, "
+        "%(turn)s, and an edge colour differs from the tile it touches."
     ),
     E.FORCED_PLAY_REQUIRED: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s while a forced "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s while a forced "
         "space had to be filled first."
     ),
     E.THREE_OF_A_COLOUR: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
-        "%(rotation)s, leaving a space with three sides of one colour."
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, "
+        "%(turn)s, leaving a space with three sides of one colour."
     ),
     E.FOUR_SIDED_SPACE: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, leaving a "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, leaving a "
         "space with four sides."
     ),
     E.CONTROLLED_SIDE: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s on a "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s on a "
         "controlled side: filling the forced spaces would leave a space with four sides."
     ),
     E.GAME_OVER: _(
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s, but the game "
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, but the game "
         "had already ended in a deadlock."
     ),
 }
+# The six directions of the grid (games/engine/places.DIRECTIONS), in the form a language needs
+# where a tile is put "2 steps north of the first tile".
+DIRECTION_WORDS = (
+    pgettext_lazy("a tile put 2 steps north of the first tile", "north"),
+    pgettext_lazy("a tile put 2 steps north-east of the first tile", "north-east"),
+    pgettext_lazy("a tile put 2 steps south-east of the first tile", "south-east"),
+    pgettext_lazy("a tile put 2 steps south of the first tile", "south"),
+    pgettext_lazy("a tile put 2 steps south-west of the first tile", "south-west"),
+    pgettext_lazy("a tile put 2 steps north-west of the first tile", "north-west"),
+)
+
+
+def place_words(where: Place) -> str:
+    """Where a tile was put, in the reader's language: "on the space 2 steps north of the first
+    tile" (the phrase follows "placed tile 25")."""
+    if where.steps == 0:
+        return str(_("on the first tile's space"))
+    words = {
+        "steps": where.steps,
+        "direction": DIRECTION_WORDS[where.direction],
+        "more": where.more,
+        "more_direction": DIRECTION_WORDS[where.more_direction],
+    }
+    if not where.more:
+        return (
+            ngettext(
+                "on the space %(steps)s step %(direction)s of the first tile",
+                "on the space %(steps)s steps %(direction)s of the first tile",
+                where.steps,
+            )
+            % words
+        )
+    return (
+        ngettext(
+            "on the space %(steps)s step %(direction)s then %(more)s %(more_direction)s of the "
+            "first tile",
+            "on the space %(steps)s steps %(direction)s then %(more)s %(more_direction)s of the "
+            "first tile",
+            where.steps,
+        )
+        % words
+    )
+
+
+def turn_words(rotation: int) -> str:
+    """How a tile was turned, in the reader's language: "not turned", "turned 120° clockwise"."""
+    degrees = (rotation % 6) * 60
+    if degrees == 0:
+        return str(_("not turned"))
+    return str(_("turned %(degrees)s° clockwise")) % {"degrees": degrees}
+
+
 # INCOMPLETE names no placement: the record stops too early.
 INCOMPLETE_TEXT = _("The record stops before the game is over: %(name)s could still place a tile.")
 
@@ -188,12 +243,15 @@ def placement_sentence(
     q: Any = None,
     r: Any = None,
     rotation: Any = None,
+    first: tuple[int, int] = (0, 0),
 ) -> str | None:
     """The sentence about what a record did wrong, built in the reader's language.
 
-    None for an English reader (the engine's stored sentence is theirs), for a code that is
-    not the engine's placement code, and when the numbers this code needs are missing: the
-    caller then shows the stored sentence, the only one there is.
+    None for an English reader (the engine's stored sentence is theirs, put in words by
+    `english_sentence`), for a code that is not the engine's placement code, and when the numbers
+    this code needs are missing: the caller then shows the stored sentence, the only one there is.
+    The cell is told from ``first``, the cell of the record's first tile (the spec's convention
+    puts it at (0, 0)).
     """
     if _reads_english():
         return None
@@ -206,23 +264,43 @@ def placement_sentence(
         "number": number,
         "name": name,
         "tile": tile,
-        "q": q,
-        "r": r,
-        "rotation": rotation,
+        "where": place_words(place_from(int(q), int(r), first)),
+        "turn": turn_words(int(rotation)),
     }
+
+
+def english_sentence(message: str, first: tuple[int, int] = (0, 0)) -> str:
+    """The engine's stored English sentence as an English reader reads it: `error_text`, with
+    each cell and rotation in words (the stored message keeps the spec's q, r and rotation)."""
+    return in_words(error_text(message), first)
+
+
+def _first_cell(document: Any) -> tuple[int, int]:
+    """The cell of a record's first tile, (0, 0) (the spec's convention) when it cannot be read."""
+    try:
+        first = document["placements"][0]
+        q, r = first["q"], first["r"]
+    except (LookupError, TypeError):
+        return (0, 0)
+    return (q, r) if isinstance(q, int) and isinstance(r, int) else (0, 0)
 
 
 def record_placement_sentence(body: bytes, error: Mapping[str, Any] | None) -> str | None:
     """`placement_sentence` for a stored verdict's error, with the tile, cell and player name
-    read from the record's body (the verdict keeps only the placement number and the seat)."""
+    read from the record's body (the verdict keeps only the placement number and the seat);
+    for an English reader, the stored sentence with its cells in words (`english_sentence`)."""
     code = str((error or {}).get("code") or "")
-    if _reads_english() or (code not in PLACEMENT_TEXTS and code != E.INCOMPLETE):
+    if code not in PLACEMENT_TEXTS and code != E.INCOMPLETE:
         return None
     assert error is not None
     number, seat = error.get("placement"), error.get("player")
     details: dict[str, Any] = {}
     try:
         document = jsonio.load(body)
+        if _reads_english():
+            message = str(error.get("message") or "")
+            return english_sentence(message, _first_cell(document)) if message else None
+        details["first"] = _first_cell(document)
         if isinstance(seat, int):
             details["name"] = document["players"][seat]["name"]
         if isinstance(number, int) and number > 0:

@@ -26,7 +26,7 @@ from games.models import GameRecord
 from games.records import verdicts
 from games.replays.drawing import hand_svg, replay_svg, tile_sprites
 
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 CACHE_SECONDS = 24 * 60 * 60
 
 
@@ -96,6 +96,8 @@ def _build(record: GameRecord) -> ReplayView | None:
             "rotation": bad.rotation,
             "code": bad.code,
             "message": bad.message,
+            # The record's first tile, which cells are told from (games/engine/places.py).
+            "first": [result.steps[0].q, result.steps[0].r] if result.steps else [bad.q, bad.r],
         }
         total = bad.number
     endgame_from = next((n for n, step in enumerate(result.steps, 1) if step.endgame), None)
@@ -126,8 +128,10 @@ def _in_words(view: ReplayView) -> ReplayView:
     and reason of an illegal placement."""
     illegal = view.illegal
     if illegal is not None:
+        # The stored English sentence names cells by q, r: the page gets `reason` instead.
+        stored = {key: value for key, value in illegal.items() if key != "message"}
         illegal = {
-            **illegal,
+            **stored,
             "rule": verdicts.code_label(illegal["code"]),
             "reason": verdicts.placement_sentence(
                 code=illegal["code"],
@@ -137,8 +141,9 @@ def _in_words(view: ReplayView) -> ReplayView:
                 q=illegal["q"],
                 r=illegal["r"],
                 rotation=illegal["rotation"],
+                first=tuple(illegal["first"]),
             )
-            or verdicts.error_text(illegal["message"]),
+            or verdicts.english_sentence(illegal["message"], tuple(illegal["first"])),
         }
     data = {
         **view.data,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 import pytest
@@ -94,10 +95,18 @@ def test_an_invalid_record_shows_the_board_up_to_the_illegal_placement(page, log
     expect(page.locator(SHOWN)).to_have_count(2)
     illegal = page.locator("#replay-board g.tile.illegal")
     expect(illegal).to_have_class("tile illegal current")
-    expect(page.locator("#replay-caption")).to_contain_text("The colours do not match. Placement 2")
+    caption = page.locator("#replay-caption")
+    expect(caption).to_contain_text("The colours do not match. Placement 2")
+    # The cell and the turn in words (issue 28): the stored sentence's q=, r= never shows.
+    expect(caption).to_contain_text(re.compile(r"tile \d+, 1 step [a-z-]+ of the first tile, "))
+    expect(caption).not_to_contain_text("q=")
+    expect(page.locator("#verdict")).not_to_contain_text("q=")
     page.screenshot(path=str(tmp_path / "replay-invalid.png"), full_page=True)
     page.click("[data-go=previous]")
     expect(page.locator(SHOWN)).to_have_count(1)
+    page.click("[data-go=next]")  # the script writes the caption again, from the same words
+    expect(caption).to_contain_text(" of the first tile, ")
+    expect(caption).not_to_contain_text("q=")
     assert csp_reports == []
 
 

@@ -10,6 +10,7 @@ from django.utils.functional import lazy
 from django.utils.html import escape
 
 from games import stored_texts
+from games.engine.places import place_from
 from games.models import Game, GameRecord
 from games.records import refusals, verdicts
 from games.records.refusals import Refusal
@@ -43,20 +44,21 @@ def mismatch(django_capture_on_commit_callbacks):
 
 def built_sentence(record: GameRecord) -> str:
     """The sentence for the record's colour mismatch, from the catalogue's msgid in the active
-    language (the English msgid when no language is active), with the record's own numbers."""
+    language (the English msgid when no language is active), with the record's own numbers and
+    its cell and turn in words."""
     document = json.loads(record.body_bytes)
-    placement = document["placements"][1]
+    first, placement = document["placements"][0], document["placements"][1]
     msgid = (
-        "Placement %(number)s: %(name)s placed tile %(tile)s at q=%(q)s r=%(r)s in rotation "
-        "%(rotation)s, and an edge colour differs from the tile it touches."
+        "Placement %(number)s: %(name)s placed tile %(tile)s %(where)s, %(turn)s, and an edge "
+        "colour differs from the tile it touches."
     )
+    where = place_from(placement["q"], placement["r"], (first["q"], first["r"]))
     return translation.gettext(msgid) % {
         "number": 2,
         "name": document["players"][placement["player"]]["name"],
         "tile": placement["tile"],
-        "q": placement["q"],
-        "r": placement["r"],
-        "rotation": placement["rotation"],
+        "where": verdicts.place_words(where),
+        "turn": verdicts.turn_words(placement["rotation"]),
     }
 
 
@@ -65,7 +67,14 @@ def test_the_record_page_keeps_the_engine_sentence_in_english(mismatch):
     client = Client()
     client.force_login(ingrid.user)
     page = client.get(f"/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert verdicts.error_text(record.error_message) in page
+    # The engine's own sentence, its cell and turn in words (the stored one keeps q, r).
+    document = json.loads(record.body_bytes)
+    first = (document["placements"][0]["q"], document["placements"][0]["r"])
+    sentence = verdicts.english_sentence(record.error_message, first)
+    assert sentence.startswith("Placement 2 (tile ") and "1 step " in sentence
+    assert "q=" in record.error_message and "q=" not in sentence and "rotation" not in sentence
+    assert escape(sentence) in page
+    assert "q=" not in page
     assert built_sentence(record) not in page
 
 
@@ -77,7 +86,9 @@ def test_the_record_page_builds_the_sentence_for_another_language(mismatch):
     with translation.override("ru"):
         sentence = built_sentence(record)
     assert sentence.startswith("Размещение 2")  # the Russian catalogue's, with the numbers
+    assert "на 1 клетку к " in sentence and " от первой плитки, " in sentence
     assert escape(sentence) in page
+    assert "q=" not in page
     assert verdicts.error_text(record.error_message) not in page
 
 
@@ -85,7 +96,14 @@ def test_the_api_error_message_follows_accept_language(mismatch):
     ingrid, record = mismatch
     client = client_for(ingrid.user)
     english = client.get(f"/api/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="en")
-    assert english.data["error"]["message"] == record.error_message
+    document = json.loads(record.body_bytes)
+    first = (document["placements"][0]["q"], document["placements"][0]["r"])
+    # People read the message: its cell in words; the numbers stay in the record for programs.
+    assert english.data["error"]["message"] == verdicts.english_sentence(
+        record.error_message, first
+    )
+    assert "q=" not in english.data["error"]["message"]
+    assert english.data["error"]["placement"] == 2
     other = client.get(f"/api/games/records/{record.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
     with translation.override("ru"):
         assert other.data["error"]["message"] == built_sentence(record)
@@ -99,7 +117,10 @@ def test_the_replay_words_are_made_per_reader_not_cached(mismatch):
         assert built_sentence(record) != record.error_message
     with translation.override("en"):
         view = replay_view(record)
-    assert view.illegal["reason"] == verdicts.error_text(record.error_message)
+    document = json.loads(record.body_bytes)
+    first = (document["placements"][0]["q"], document["placements"][0]["r"])
+    assert view.illegal["reason"] == verdicts.english_sentence(record.error_message, first)
+    assert "q=" not in view.illegal["reason"]
     assert view.data["words"]["start"] == "Before the first placement"
 
 

@@ -62,8 +62,12 @@ def test_organiser_creates_a_knockout_registers_players_and_draws(page, log_in, 
     # The draw cannot be undone: the event page leads to a page that says so and confirms it.
     page.click("text=Make the draw…")
     expect(page.locator("main")).to_contain_text("The draw cannot be undone")
-    page.fill("#id_draw_seed", "4")
-    page.click("main button:has-text('Make the draw')")
+    # The preview shows a random seed's draw; the organiser asks for seed 4's and makes it.
+    page.click("text=Show the draw of a given seed")
+    page.fill("#id_seed", "4")
+    page.click("main button:has-text('Show this draw')")
+    expect(page.locator(".draw-preview")).to_contain_text("The draw of seed 4")
+    page.click("main button:has-text('Make this draw')")
     expect(page.locator(".messages")).to_contain_text("The draw for Main draw is made")
     bracket = page.locator(".bracket-grid")
     expect(bracket).to_contain_text("Final")

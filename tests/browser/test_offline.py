@@ -48,7 +48,9 @@ def test_the_api_explorers_load_nothing_from_another_host(page, public_site):
     foreign, reports = public_site
     page.goto(f"{SITE}/api/docs/")
     expect(page.locator(".swagger-ui .opblock-tag").first).to_be_visible()
-    expect(page.get_by_text("/api/auth/token/").first).to_be_attached()
+    # Swagger UI draws only the operations near the viewport (a virtualised list), so the
+    # check is that operations are drawn, not which tag happens to come first.
+    expect(page.locator(".swagger-ui .opblock-summary-path").first).to_contain_text("/api/")
     assert reports == []
 
     page.goto(f"{SITE}/api/redoc/")

@@ -13,6 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from players.audit.transitions import StatusTable, register_status_table
 from players.models import Player
 from players.preferences.timezones import validate_time_zone
 from tournaments.models.championships import Event
@@ -25,6 +26,21 @@ class ProposalStatus(models.TextChoices):
     # The opponent proposed other times instead, or another time was agreed.
     DECLINED = "declined", _("Not taken")
     WITHDRAWN = "withdrawn", _("Withdrawn by the proposer")
+
+
+# A proposal is answered once; an agreement is withdrawn once (a new time is a new agreement).
+PROPOSAL_STATUSES = StatusTable(
+    what=_("This proposed time"),
+    choices=ProposalStatus,
+    moves={
+        ProposalStatus.OPEN: {
+            ProposalStatus.ACCEPTED,
+            ProposalStatus.DECLINED,
+            ProposalStatus.WITHDRAWN,
+        }
+    },
+    initial={ProposalStatus.OPEN},
+)
 
 
 class MatchProposal(models.Model):
@@ -64,6 +80,14 @@ class MatchProposal(models.Model):
 class ArrangementStatus(models.TextChoices):
     AGREED = "agreed", _("Agreed")
     WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+ARRANGEMENT_STATUSES = StatusTable(
+    what=_("This agreed time"),
+    choices=ArrangementStatus,
+    moves={ArrangementStatus.AGREED: {ArrangementStatus.WITHDRAWN}},
+    initial={ArrangementStatus.AGREED},
+)
 
 
 class ArrangementSource(models.TextChoices):
@@ -197,3 +221,7 @@ class NoShowClaim(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} no-show claim by side {self.side}"
+
+
+register_status_table(MatchProposal, PROPOSAL_STATUSES)
+register_status_table(MatchArrangement, ARRANGEMENT_STATUSES)

@@ -8,6 +8,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from players.audit.transitions import transition
 from players.types import User
 from tournaments.arrangements.services.common import (
     agreement_of,
@@ -49,12 +50,19 @@ def agree(
         proposal=proposal,
         agreed_by=actor,
     )
+    open_ = [ProposalStatus.OPEN]
     if proposal is not None:
-        MatchProposal.objects.filter(pk=proposal.pk).update(
-            status=ProposalStatus.ACCEPTED, answered_at=now
+        transition(
+            MatchProposal.objects.filter(pk=proposal.pk),
+            ProposalStatus.ACCEPTED,
+            from_=open_,
+            fields={"answered_at": now},
         )
-    MatchProposal.objects.filter(match=match, status=ProposalStatus.OPEN).update(
-        status=ProposalStatus.DECLINED, answered_at=now
+    transition(
+        MatchProposal.objects.filter(match=match),
+        ProposalStatus.DECLINED,
+        from_=open_,
+        fields={"answered_at": now},
     )
     audit_match(
         actor,
@@ -77,11 +85,11 @@ def agree(
 
 
 def withdraw(arrangement: MatchArrangement, *, actor: User, reason: str, now: dt.datetime) -> None:
-    arrangement.status = ArrangementStatus.WITHDRAWN
-    arrangement.withdrawn_at = now
-    arrangement.withdrawn_by = actor
-    arrangement.withdraw_reason = reason[:300]
-    arrangement.save(update_fields=["status", "withdrawn_at", "withdrawn_by", "withdraw_reason"])
+    transition(
+        arrangement,
+        ArrangementStatus.WITHDRAWN,
+        fields={"withdrawn_at": now, "withdrawn_by": actor, "withdraw_reason": reason[:300]},
+    )
     audit_match(
         actor,
         arrangement.match,

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from players.audit.transitions import transition
 from players.types import User
 from tournaments import selectors as tournament_selectors
 from tournaments.arrangements import selectors
@@ -74,8 +75,11 @@ def proposals_make(
         match=match, status=ProposalStatus.OPEN, starts_at__in=list(times)
     ).exists():
         raise ValidationError({"times": _("That time is proposed already.")})
-    MatchProposal.objects.filter(match=match, status=ProposalStatus.OPEN, side=1 - side).update(
-        status=ProposalStatus.DECLINED, answered_at=now
+    transition(
+        MatchProposal.objects.filter(match=match, side=1 - side),
+        ProposalStatus.DECLINED,
+        from_=[ProposalStatus.OPEN],
+        fields={"answered_at": now},
     )
     made = MatchProposal.objects.bulk_create(
         MatchProposal(
@@ -143,9 +147,7 @@ def proposal_withdraw(*, actor: User, proposal: MatchProposal) -> MatchProposal:
         raise PermissionDenied(_("Only the side that proposed a time may take it back."))
     if proposal.status != ProposalStatus.OPEN:
         raise ValidationError({"proposal": _("That proposal is no longer open.")})
-    proposal.status = ProposalStatus.WITHDRAWN
-    proposal.answered_at = timezone.now()
-    proposal.save(update_fields=["status", "answered_at"])
+    transition(proposal, ProposalStatus.WITHDRAWN, fields={"answered_at": timezone.now()})
     return proposal
 
 

@@ -11,6 +11,7 @@ from players.models import Player
 from players.selectors import players_by_names
 from ratings import selectors
 from ratings.models import RatingSystem
+from ratings.staff.review_forms import ReviewAdjustForm
 
 
 class PlayerNameField(forms.CharField):
@@ -33,32 +34,15 @@ class NoteForm(forms.Form):
     )
 
 
-class AdjustmentForm(forms.Form):
+class AdjustmentForm(ReviewAdjustForm):
+    """A review item's adjustment, for a player and table the admin names."""
+
+    field_order = ["player", "system", "delta", "value", "reason"]
+
     player = PlayerNameField(max_length=40, label=gettext_lazy("Player name"))
     system = forms.ChoiceField(
         choices=RatingSystem.choices, label=pgettext_lazy("rating table", "Table")
     )
-    delta = forms.FloatField(
-        required=False,
-        label=gettext_lazy("Delta"),
-        help_text=gettext_lazy("Add this (negative to subtract)…"),
-    )
-    value = forms.FloatField(
-        required=False,
-        label=gettext_lazy("New value"),
-        help_text=gettext_lazy("…or set this value."),
-    )
-    reason = forms.CharField(
-        max_length=2000,
-        label=gettext_lazy("Reason"),
-        help_text=gettext_lazy("Kept with the change and in the audit."),
-    )
-
-    def clean(self):
-        data = super().clean()
-        if (data.get("delta") is None) == (data.get("value") is None):
-            self.add_error("delta", _("Give either a delta or a new value, not both."))
-        return data
 
 
 class TitleAwardForm(forms.Form):
